@@ -1,0 +1,56 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Fathom: an open Swift toolkit for AR spatial perception.
+//
+// Grouped by role, as swift-numerics does: the public modules (one per capability) and
+// the umbrella that re-exports them; the command-line tool; then the tests.
+let package = Package(
+    name: "Fathom",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "Fathom", targets: ["Fathom"]),
+        .library(name: "FathomCore", targets: ["FathomCore"]),
+        .library(name: "FathomIO", targets: ["FathomIO"]),
+        .library(name: "FathomSimulator", targets: ["FathomSimulator"]),
+        .library(name: "FathomSurfaces", targets: ["FathomSurfaces"]),
+        .library(name: "FathomSensing", targets: ["FathomSensing"]),
+        .library(name: "FathomHands", targets: ["FathomHands"]),
+        .library(name: "FathomCLI", targets: ["FathomCLI"]),
+        .executable(name: "fathom", targets: ["fathom"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+    ],
+    targets: [
+        // MARK: Public modules
+        .target(name: "FathomCore"),
+        .target(
+            name: "FathomIO",
+            dependencies: ["FathomCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "FathomSimulator", dependencies: ["FathomCore", "FathomIO"]),
+        .target(name: "FathomSurfaces", dependencies: ["FathomCore"]),
+        .target(name: "FathomSensing", dependencies: ["FathomCore"]),
+        .target(name: "FathomHands", dependencies: ["FathomCore"]),
+        .target(
+            name: "Fathom",
+            dependencies: ["FathomCore", "FathomIO", "FathomSimulator", "FathomSurfaces", "FathomSensing", "FathomHands"]),
+
+        // MARK: Command-line tool
+        .target(
+            name: "FathomCLI",
+            dependencies: ["Fathom", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "fathom", dependencies: ["FathomCLI"]),
+
+        // MARK: Tests
+        .target(name: "FathomTestSupport", dependencies: ["FathomCore"], path: "Tests/FathomTestSupport"),
+        .testTarget(name: "FathomCoreTests", dependencies: ["FathomCore", "FathomTestSupport"]),
+        .testTarget(name: "FathomIOTests", dependencies: ["FathomIO", "FathomTestSupport"]),
+        .testTarget(name: "FathomSimulatorTests", dependencies: ["FathomSimulator", "FathomTestSupport"]),
+        .testTarget(name: "FathomSurfacesTests", dependencies: ["FathomSurfaces", "FathomTestSupport"]),
+        .testTarget(name: "FathomSensingTests", dependencies: ["FathomSensing", "FathomTestSupport"]),
+        .testTarget(name: "FathomHandsTests", dependencies: ["FathomHands", "FathomTestSupport"]),
+        .testTarget(name: "FathomCLITests", dependencies: ["FathomCLI", "FathomTestSupport"]),
+    ]
+)

@@ -1,0 +1,7 @@
+// The umbrella module: `import Fathom` brings every capability.
+@_exported import FathomCore
+@_exported import FathomIO
+@_exported import FathomSimulator
+@_exported import FathomSurfaces
+@_exported import FathomSensing
+@_exported import FathomHands

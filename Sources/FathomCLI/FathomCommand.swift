@@ -1,0 +1,12 @@
+import ArgumentParser
+import Fathom
+
+/// The `fathom` command: AR spatial perception from the command line.
+public struct FathomCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "fathom",
+        abstract: "Open AR spatial perception: surfaces, point sources, room scans, anchors, hands.",
+        subcommands: [])
+
+    public init() {}
+}

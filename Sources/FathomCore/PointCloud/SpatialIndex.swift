@@ -1,0 +1,205 @@
+/// A uniform-grid spatial index over a fixed set of points, for radius and nearest-neighbour queries.
+///
+/// Points are bucketed into cubic cells by a counting sort, so building is O(n) (no tree to balance)
+/// and the positions are stored again in cell order, which keeps queries cache-friendly. The index is
+/// immutable once built and `Sendable`: any number of threads may query it at once.
+///
+/// Points with non-finite coordinates are not indexed and never returned.
+///
+/// - Complexity: build O(n + cells); a radius-r query visits ⌈2r/cellSize + 1⌉³ cells.
+public struct SpatialIndex: Sendable {
+    @usableFromInline let storage: Storage
+
+    /// Builds the index. With `cellSize` nil, the cell edge is chosen so that there are about two cells
+    /// per point over the bounding box (a few points per occupied cell for surface-like clouds).
+    /// - Parameters:
+    ///   - positions: the points, metres.
+    ///   - cellSize: the cell edge, metres; must be positive and finite if given.
+    public init(positions: [SIMD3<Float>], cellSize: Float? = nil) {
+        if let cellSize { precondition(cellSize > 0 && cellSize.isFinite, "cell size must be positive") }
+        storage = Storage(positions: positions, cellSize: cellSize)
+    }
+
+    /// The number of points the index was built over (including non-finite ones, never returned).
+    public var pointCount: Int { storage.pointCount }
+    /// The cell edge, metres.
+    public var cellSize: Float { storage.cellSize }
+    /// The original position of point `i`.
+    @inlinable public func position(_ i: Int) -> SIMD3<Float> { storage.original[i] }
+
+    /// Calls `body(index, squaredDistance)` for every indexed point within `radius` of `center`, in no
+    /// particular order. Allocation-free.
+    @inlinable
+    public func forEachNeighbor(
+        of center: SIMD3<Float>, radius: Float, _ body: (_ index: Int, _ squaredDistance: Float) -> Void
+    ) {
+        let s = storage
+        guard s.indexedCount > 0, radius >= 0, center.isFinite, radius.isFinite else { return }
+        let r2 = radius * radius
+        let lo = s.cellCoordinate(center - radius), hi = s.cellCoordinate(center + radius)
+        s.cellStart.withUnsafeBufferPointer { starts in
+            s.sortedPositions.withUnsafeBufferPointer { pts in
+                s.sortedIndices.withUnsafeBufferPointer { ids in
+                    for z in lo.z...hi.z {
+                        for y in lo.y...hi.y {
+                            let rowBase = (z * s.dims.y + y) * s.dims.x
+                            // Cells of one row are contiguous in the sorted arrays.
+                            let begin = Int(starts[rowBase + lo.x]), end = Int(starts[rowBase + hi.x + 1])
+                            var k = begin
+                            while k < end {
+                                let d2 = pts[k].distanceSquared(to: center)
+                                if d2 <= r2 { body(Int(ids[k]), d2) }
+                                k += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The indices of the points within `radius` of `center`, unordered.
+    public func neighbors(of center: SIMD3<Float>, radius: Float) -> [Int] {
+        var out: [Int] = []
+        forEachNeighbor(of: center, radius: radius) { i, _ in out.append(i) }
+        return out
+    }
+
+    /// The number of points within `radius` of `center`.
+    public func count(within radius: Float, of center: SIMD3<Float>) -> Int {
+        var n = 0
+        forEachNeighbor(of: center, radius: radius) { _, _ in n += 1 }
+        return n
+    }
+
+    /// The nearest indexed point to `point` other than index `excluding`, or `nil` when there is none.
+    public func nearest(to point: SIMD3<Float>, excluding: Int = -1) -> (index: Int, distance: Float)? {
+        nearest(to: point, k: 1, excluding: excluding).first
+    }
+
+    /// The `k` nearest indexed points to `point`, nearest first (fewer if the index holds fewer).
+    /// - Parameter excluding: an index to leave out (the query point itself), or −1.
+    public func nearest(to point: SIMD3<Float>, k: Int, excluding: Int = -1) -> [(index: Int, distance: Float)] {
+        let s = storage
+        guard k > 0, s.indexedCount > 0, point.isFinite else { return [] }
+        let available = s.indexedCount - (excluding >= 0 && excluding < s.pointCount
+            && s.original[excluding].isFinite ? 1 : 0)
+        let want = min(k, available)
+        guard want > 0 else { return [] }
+        // Grow the search radius until it holds `want` points; all points within r are then found, so
+        // the `want` nearest among them are the true nearest.
+        var radius = s.cellSize
+        let limit = s.diagonal + s.distanceToBounds(point) + s.cellSize
+        var found: [(index: Int, distance: Float)] = []
+        while true {
+            found.removeAll(keepingCapacity: true)
+            forEachNeighbor(of: point, radius: radius) { i, d2 in
+                if i != excluding { found.append((i, d2)) }
+            }
+            if found.count >= want || radius > limit { break }
+            radius *= 2
+        }
+        found.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
+        return found.prefix(want).map { ($0.index, $0.distance.squareRoot()) }
+    }
+}
+
+extension SpatialIndex {
+    /// The index's arrays, shared by copies of the index.
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let cellSize: Float
+        @usableFromInline let inverseCellSize: Float
+        @usableFromInline let origin: SIMD3<Float>
+        @usableFromInline let dims: SIMD3<Int>
+        /// `cellStart[c] ..< cellStart[c + 1]` are cell c's entries in the sorted arrays.
+        @usableFromInline let cellStart: [Int32]
+        @usableFromInline let sortedPositions: [SIMD3<Float>]
+        @usableFromInline let sortedIndices: [Int32]
+        @usableFromInline let original: [SIMD3<Float>]
+        @usableFromInline let pointCount: Int
+        @usableFromInline let indexedCount: Int
+        @usableFromInline let diagonal: Float
+
+        /// Upper bound on cells per point, to bound memory for sparse, spread-out clouds.
+        static let maximumCellsPerPoint = 4
+        /// Target cells per point when the cell size is chosen automatically.
+        static let targetCellsPerPoint: Float = 2
+
+        init(positions: [SIMD3<Float>], cellSize requested: Float?) {
+            precondition(positions.count < Int(Int32.max), "spatial index holds at most 2³¹ − 1 points")
+            original = positions
+            pointCount = positions.count
+            let box = BoundingBox(points: positions) ?? BoundingBox(min: .zero, max: .zero)
+            let extent = pointwiseMax(box.size, SIMD3(repeating: 1e-6))
+            let finiteCount = positions.reduce(0) { $0 + ($1.isFinite ? 1 : 0) }
+            let maxCells = Float(max(1, finiteCount) * Storage.maximumCellsPerPoint + 64)
+            var size = requested ?? Storage.automaticCellSize(extent: extent, points: finiteCount)
+            // Never allow more cells than the memory bound, whatever was asked for.
+            while Storage.cellCount(extent: extent, size: size) > maxCells { size *= 1.25 }
+            cellSize = size
+            inverseCellSize = 1 / size
+            origin = box.min
+            diagonal = box.size.length
+            let d = SIMD3<Int>(
+                Int((extent.x / size).rounded(.down)) + 1, Int((extent.y / size).rounded(.down)) + 1,
+                Int((extent.z / size).rounded(.down)) + 1)
+            dims = d
+            let cells = d.x * d.y * d.z
+            var cellOf = [Int32](repeating: -1, count: positions.count)
+            var counts = [Int32](repeating: 0, count: cells + 1)
+            for (i, p) in positions.enumerated() where p.isFinite {
+                let q = pointwiseMin(pointwiseMax(SIMD3<Int>((p - box.min) * (1 / size)), .zero), d &- 1)
+                let c = (q.z * d.y + q.y) * d.x + q.x
+                cellOf[i] = Int32(c)
+                counts[c + 1] += 1
+            }
+            for c in 0..<cells { counts[c + 1] += counts[c] }
+            cellStart = counts
+            var next = Array(counts.prefix(cells))
+            var sortedP = [SIMD3<Float>](repeating: .zero, count: finiteCount)
+            var sortedI = [Int32](repeating: 0, count: finiteCount)
+            for i in 0..<positions.count where cellOf[i] >= 0 {
+                let c = Int(cellOf[i])
+                let k = Int(next[c])
+                next[c] += 1
+                sortedP[k] = positions[i]
+                sortedI[k] = Int32(i)
+            }
+            sortedPositions = sortedP
+            sortedIndices = sortedI
+            indexedCount = finiteCount
+        }
+
+        static func cellCount(extent: SIMD3<Float>, size: Float) -> Float {
+            let d = (extent / size).rounded(.down) + 1
+            return d.x * d.y * d.z
+        }
+
+        /// The cell edge giving about `targetCellsPerPoint` cells per point over the box.
+        static func automaticCellSize(extent: SIMD3<Float>, points: Int) -> Float {
+            let target = Float(max(1, points)) * targetCellsPerPoint
+            var lo: Float = 1e-6, hi = max(extent.x, extent.y, extent.z) * 2
+            for _ in 0..<40 {
+                let mid = (lo * hi).squareRoot()
+                if cellCount(extent: extent, size: mid) > target { lo = mid } else { hi = mid }
+            }
+            return hi
+        }
+
+        /// The clamped integer cell coordinate of `p`.
+        @inlinable @inline(__always)
+        func cellCoordinate(_ p: SIMD3<Float>) -> SIMD3<Int> {
+            let f = (p - origin) * inverseCellSize
+            let clamped = pointwiseMin(pointwiseMax(f, SIMD3(repeating: 0)), SIMD3<Float>(dims &- 1))
+            return SIMD3<Int>(clamped)
+        }
+
+        /// Distance from `p` to the indexed bounding box (0 inside).
+        func distanceToBounds(_ p: SIMD3<Float>) -> Float {
+            let hi = origin + SIMD3<Float>(dims) * cellSize
+            let d = pointwiseMax(pointwiseMax(origin - p, p - hi), .zero)
+            return d.length
+        }
+    }
+}

@@ -1,0 +1,2 @@
+import FathomCLI
+FathomCommand.main()

@@ -1,0 +1,68 @@
+import FathomCore
+import FathomTestSupport
+import Testing
+
+@Suite struct SpatialIndexTests {
+    /// A cloud of random points in a box, from a seed.
+    static func randomCloud(_ n: Int, seed: UInt64) -> [SIMD3<Float>] {
+        var g = SeededGenerator(seed: seed)
+        return (0..<n).map { _ in
+            SIMD3(Float.random(in: -2...2, using: &g), Float.random(in: 0...0.5, using: &g),
+                  Float.random(in: -1...3, using: &g))
+        }
+    }
+
+    @Test func radiusQueryMatchesBruteForce() {
+        let pts = Self.randomCloud(5000, seed: 1)
+        let index = SpatialIndex(positions: pts)
+        var g = SeededGenerator(seed: 2)
+        for _ in 0..<50 {
+            let c = pts[Int.random(in: 0..<pts.count, using: &g)] + SIMD3(0.01, -0.02, 0.03)
+            let r = Float.random(in: 0.01...0.6, using: &g)
+            let expected = Set(pts.indices.filter { pts[$0].distanceSquared(to: c) <= r * r })
+            #expect(Set(index.neighbors(of: c, radius: r)) == expected)
+        }
+    }
+
+    @Test func nearestMatchesBruteForce() {
+        let pts = Self.randomCloud(3000, seed: 3)
+        let index = SpatialIndex(positions: pts)
+        var g = SeededGenerator(seed: 4)
+        for _ in 0..<50 {
+            // Query points also far outside the cloud.
+            let q = SIMD3<Float>(Float.random(in: -6...6, using: &g), Float.random(in: -3...3, using: &g),
+                                 Float.random(in: -5...7, using: &g))
+            let truth = pts.indices.map { ($0, pts[$0].distance(to: q)) }.sorted { $0.1 < $1.1 }
+            let got = index.nearest(to: q, k: 7)
+            #expect(got.map(\.index) == truth.prefix(7).map(\.0))
+            #expect(isClose(got[0].distance, truth[0].1, tolerance: 1e-5))
+        }
+    }
+
+    @Test func excludesSelfAndNonFinitePoints() {
+        var pts: [SIMD3<Float>] = [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(.nan, 0, 0), SIMD3(0, 2, 0)]
+        pts.append(SIMD3(.infinity, 1, 1))
+        let index = SpatialIndex(positions: pts)
+        #expect(index.nearest(to: .zero, excluding: 0)?.index == 1)
+        #expect(Set(index.neighbors(of: .zero, radius: 100)) == [0, 1, 3])
+        #expect(index.nearest(to: .zero, k: 10).count == 3)
+    }
+
+    @Test func degenerateCloudsAreIndexed() {
+        // All points identical, and a perfectly flat plane: zero extent along some axes.
+        let same = [SIMD3<Float>](repeating: SIMD3(1, 2, 3), count: 100)
+        #expect(SpatialIndex(positions: same).neighbors(of: SIMD3(1, 2, 3), radius: 0).count == 100)
+        let flat = (0..<400).map { SIMD3<Float>(Float($0 % 20) * 0.1, 0, Float($0 / 20) * 0.1) }
+        let index = SpatialIndex(positions: flat)
+        #expect(index.count(within: 0.1001, of: SIMD3(1, 0, 1)) == 5)
+        #expect(SpatialIndex(positions: []).nearest(to: .zero) == nil)
+    }
+
+    @Test func explicitCellSizeGivesSameAnswers() {
+        let pts = Self.randomCloud(2000, seed: 5)
+        let a = SpatialIndex(positions: pts, cellSize: 0.013)
+        let b = SpatialIndex(positions: pts, cellSize: 1.7)
+        let c = SIMD3<Float>(0.3, 0.2, 1.1)
+        #expect(Set(a.neighbors(of: c, radius: 0.4)) == Set(b.neighbors(of: c, radius: 0.4)))
+    }
+}
