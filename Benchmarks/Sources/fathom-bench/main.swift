@@ -1,0 +1,29 @@
+import Foundation
+
+// fathom-bench [--json] [--filter SUBSTRING]
+// Prints a table of per-iteration times (median and 90th percentile, milliseconds); with --json,
+// one JSON object per benchmark, one per line.
+let arguments = CommandLine.arguments.dropFirst()
+let json = arguments.contains("--json")
+let filter: String? = arguments.firstIndex(of: "--filter").flatMap { i in
+    arguments.index(after: i) < arguments.endIndex ? arguments[arguments.index(after: i)] : nil
+}
+
+// Each capability contributes its cases from its own file.
+let allCases: [BenchmarkCase] = coreBenchmarks
+
+let selected = allCases.filter { filter == nil || $0.name.contains(filter!) }
+if !json {
+    print("benchmark".padding(toLength: 36, withPad: " ", startingAt: 0) + "    median ms       p90 ms  iterations")
+}
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.sortedKeys]
+for c in selected {
+    let r = Harness.run(c)
+    if json {
+        print(String(decoding: try encoder.encode(r), as: UTF8.self))
+    } else {
+        print(r.name.padding(toLength: 36, withPad: " ", startingAt: 0)
+            + String(format: "%14.4f %12.4f %11d", r.median, r.p90, r.iterations))
+    }
+}
