@@ -1,0 +1,132 @@
+import FathomCore
+
+/// Turns LiDAR depth frames into coloured world-space point clouds (Apple's "Displaying a Point Cloud
+/// Using Scene Depth", on the CPU).
+///
+/// Each depth sample at pixel (u, v) is unprojected with the camera intrinsics scaled from the image
+/// resolution to the depth map's (scan package spec), moved to world space with the frame's
+/// `worldFromCamera`, coloured from the camera image pixel at the same place in the field of view
+/// (YCbCr → RGB with the spec's BT.601 coefficients), and kept when its depth is valid, its
+/// confidence reaches `configuration.minimumConfidence` and its depth lies in
+/// `minimumDistance…maximumDistance`.
+public struct DepthCloudBuilder: Sendable {
+    /// The sample filter.
+    public var configuration: DepthCloudConfiguration
+
+    /// Creates a builder.
+    public init(configuration: DepthCloudConfiguration = DepthCloudConfiguration()) {
+        self.configuration = configuration
+    }
+}
+
+extension DepthCloudBuilder {
+    /// The cloud of a sensor frame's depth reading, coloured from its camera image when it has one.
+    /// - Throws: `DepthCloudError` when the frame has no depth, an empty depth map or an invalid pose.
+    public func cloud(for frame: SensorFrame) throws -> DepthCloud {
+        guard let depth = frame.depth else { throw DepthCloudError.missingDepth(frameNumber: frame.frameNumber) }
+        return try cloud(depth: depth, color: frame.color?.image, camera: frame.camera)
+    }
+
+    /// The cloud of one depth reading.
+    /// - Parameters:
+    ///   - depth: depth and confidence maps (any size; intrinsics are scaled to it).
+    ///   - color: the camera image covering the same field of view, or `nil` (points then have no colour).
+    ///   - camera: pose and full-resolution intrinsics.
+    /// - Throws: `DepthCloudError` for an empty depth map or an invalid pose.
+    /// - Complexity: O(width × height), no allocation besides the result.
+    public func cloud(depth: DepthFrame, color: ColorImage?, camera: CameraFrame) throws -> DepthCloud {
+        let (worldFromCamera, k) = try prepare(depth: depth, camera: camera)
+        let w = depth.width, h = depth.height
+        let color = color.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+        // Per-column and per-row terms: world = d · (colTerm[u] + rowTerm[v]) + t.
+        let r = worldFromCamera.rotation.columns
+        var colTerm = [SIMD3<Float>](repeating: .zero, count: w)
+        var rowTerm = [SIMD3<Float>](repeating: .zero, count: h)
+        for u in 0..<w { colTerm[u] = r.0 * ((Float(u) - k.cx) / k.fx) }
+        for v in 0..<h { rowTerm[v] = r.1 * (-(Float(v) - k.cy) / k.fy) - r.2 }
+        let t = worldFromCamera.translation
+        let minConf = configuration.minimumConfidence.rawValue
+        let near = configuration.minimumDistance, far = configuration.maximumDistance
+        let n = w * h
+
+        var invalid = 0, lowConf = 0, outOfRange = 0, kept = 0
+        var positions: [SIMD3<Float>] = []
+        var confidences: [UInt8] = []
+        var colors: [RGB8] = []
+        let sampler = color.map { ColorSampler(image: $0, sourceWidth: w, sourceHeight: h) }
+
+        positions = [SIMD3<Float>](unsafeUninitializedCapacity: n) { pos, posCount in
+            confidences = [UInt8](unsafeUninitializedCapacity: n) { conf, confCount in
+                colors = [RGB8](unsafeUninitializedCapacity: sampler == nil ? 0 : n) { col, colCount in
+                    depth.depth.pixels.withUnsafeBufferPointer { dp in
+                        depth.confidence.pixels.withUnsafeBufferPointer { cp in
+                            for v in 0..<h {
+                                let rt = rowTerm[v]
+                                let rowStart = v * w
+                                for u in 0..<w {
+                                    let d = dp[rowStart + u]
+                                    guard d > 0, d.isFinite else { invalid += 1; continue }
+                                    let c = cp[rowStart + u]
+                                    guard c >= minConf else { lowConf += 1; continue }
+                                    guard d >= near, d <= far else { outOfRange += 1; continue }
+                                    (pos.baseAddress! + kept).initialize(to: d * (colTerm[u] + rt) + t)
+                                    (conf.baseAddress! + kept).initialize(to: c)
+                                    if let s = sampler { (col.baseAddress! + kept).initialize(to: s.color(u: u, v: v)) }
+                                    kept += 1
+                                }
+                            }
+                        }
+                    }
+                    colCount = sampler == nil ? 0 : kept
+                }
+                confCount = kept
+            }
+            posCount = kept
+        }
+        let stats = DepthCloudStatistics(
+            sampleCount: n, invalidCount: invalid, lowConfidenceCount: lowConf, outOfRangeCount: outOfRange,
+            keptCount: kept, isColored: sampler != nil)
+        return DepthCloud(
+            frameNumber: depth.frameNumber,
+            points: PointCloud(unchecked: positions, colors: colors, confidences: confidences), statistics: stats)
+    }
+
+    /// The same cloud computed plainly, pixel by pixel through `CameraIntrinsics.unproject`,
+    /// `RigidTransform.apply` and `ColorImage.rgb(x:y:)`: the reference the fast path is tested against.
+    public func referenceCloud(depth: DepthFrame, color: ColorImage?, camera: CameraFrame) throws -> DepthCloud {
+        let (worldFromCamera, k) = try prepare(depth: depth, camera: camera)
+        let color = color.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+        var stats = DepthCloudStatistics(sampleCount: depth.width * depth.height, isColored: color != nil)
+        var points = PointCloud()
+        for v in 0..<depth.height {
+            for u in 0..<depth.width {
+                let d = depth.depth[u, v], c = depth.confidence[u, v]
+                if !(d > 0 && d.isFinite) { stats.invalidCount += 1; continue }
+                if c < configuration.minimumConfidence.rawValue { stats.lowConfidenceCount += 1; continue }
+                if d < configuration.minimumDistance || d > configuration.maximumDistance {
+                    stats.outOfRangeCount += 1
+                    continue
+                }
+                points.positions.append(worldFromCamera.apply(to: k.unproject(u: Float(u), v: Float(v), depth: d)))
+                points.confidences.append(c)
+                if let img = color {
+                    let x = ColorSampler.index(u, from: depth.width, to: img.width)
+                    let y = ColorSampler.index(v, from: depth.height, to: img.height)
+                    points.colors.append(RGB8(unit: img.rgb(x: x, y: y)))
+                }
+            }
+        }
+        stats.keptCount = points.count
+        return DepthCloud(frameNumber: depth.frameNumber, points: points, statistics: stats)
+    }
+
+    private func prepare(depth: DepthFrame, camera: CameraFrame) throws -> (RigidTransform, CameraIntrinsics) {
+        guard depth.width > 0, depth.height > 0 else {
+            throw DepthCloudError.emptyDepthMap(frameNumber: depth.frameNumber)
+        }
+        guard let worldFromCamera = camera.worldFromCamera else {
+            throw DepthCloudError.invalidPose(frameNumber: camera.frameNumber)
+        }
+        return (worldFromCamera, camera.intrinsics.scaled(toWidth: depth.width, height: depth.height))
+    }
+}

@@ -1,0 +1,189 @@
+import FathomCore
+
+/// Collects ARKit raw feature points frame by frame and gives each feature a filtered position (the
+/// FindSurface feature-point demo's method).
+///
+/// The same identifier in several frames is several samples of one feature, scattered in a needle
+/// along the viewing rays. Per identifier a ring buffer keeps the latest
+/// `maximumSamplesPerFeature` samples; the feature's position is `FeatureSampleFilter`'s z-score
+/// filtered mean of them (a single sample as is). Samples nearer than `minimumCameraDistance` to the
+/// camera are ignored. Collecting can be paused (`isCollecting = false`) and everything cleared.
+///
+/// Filtered positions are computed lazily: `accumulate` only stores samples and marks the features it
+/// touched; `refreshFilteredPositions()` (or the queries) recompute those.
+///
+/// Memory: at most `maximumFeatureCount × maximumSamplesPerFeature` samples of 16 bytes (160 MB at the
+/// defaults if every feature were sampled 100 times; typical scans stay far below).
+public struct FeaturePointAccumulator: Sendable {
+    /// Ring size, outlier cut, identifier cap and near-camera cut.
+    public let configuration: FeatureAccumulatorConfiguration
+    /// Whether `accumulate` stores samples; `false` pauses collecting. Default `true`.
+    public var isCollecting = true
+    /// Features (distinct identifiers) that received a sample in the last collected frame.
+    public private(set) var featuresInViewCount = 0
+    /// Samples ignored so far for being within `minimumCameraDistance` of the camera, or not finite.
+    public private(set) var rejectedSampleCount = 0
+    /// Features forgotten so far to stay within `maximumFeatureCount`.
+    public private(set) var evictedFeatureCount = 0
+
+    private var table = KeySlotTable<MixedKeyHashing>(expectedCount: 0)
+    private var identifiers: [UInt64] = []
+    private var samples: [[SIMD3<Float>]] = []
+    private var heads: [Int32] = []
+    private var lastSeen: [Int32] = []
+    private var cached: [SIMD3<Float>] = []
+    private var dirty: [Bool] = []
+    private var collectedFrames: Int32 = 0
+
+    /// Creates an empty accumulator.
+    public init(configuration: FeatureAccumulatorConfiguration = FeatureAccumulatorConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// The number of features (distinct identifiers) held.
+    public var featureCount: Int { identifiers.count }
+}
+
+extension FeaturePointAccumulator {
+    /// Adds the feature points of a sensor frame, ignoring those near the camera (when the pose is
+    /// valid). Returns the number of samples stored.
+    @discardableResult
+    public mutating func accumulate(_ frame: SensorFrame) -> Int {
+        guard let features = frame.features else { return 0 }
+        return accumulate(features, cameraPosition: frame.camera.worldFromCamera?.translation)
+    }
+
+    /// Adds one frame of raw feature points (world space, metres). Samples within
+    /// `minimumCameraDistance` of `cameraPosition` (when given) or with non-finite coordinates are
+    /// ignored. Does nothing while paused. Returns the number of samples stored.
+    /// - Complexity: O(points) amortised; forgetting old features when the cap is hit costs
+    ///   O(features · log features) once per tenth of the cap.
+    @discardableResult
+    public mutating func accumulate(_ frame: FeaturePointFrame, cameraPosition: SIMD3<Float>?) -> Int {
+        guard isCollecting else { return 0 }
+        collectedFrames &+= 1
+        let stamp = collectedFrames
+        let nearSquared = configuration.minimumCameraDistance * configuration.minimumCameraDistance
+        let ring = configuration.maximumSamplesPerFeature
+        var stored = 0, inView = 0
+        for i in 0..<frame.positions.count {
+            let p = frame.positions[i]
+            guard p.x.isFinite, p.y.isFinite, p.z.isFinite else { rejectedSampleCount += 1; continue }
+            if let c = cameraPosition, ((p - c) * (p - c)).sum() < nearSquared {
+                rejectedSampleCount += 1
+                continue
+            }
+            let id = frame.identifiers[i]
+            if identifiers.count >= configuration.maximumFeatureCount, table.index(of: id) == nil {
+                forgetLeastRecentlySeen()
+            }
+            let (slot, inserted) = table.findOrInsert(id, newIndex: Int32(identifiers.count))
+            let s = Int(slot)
+            if inserted {
+                identifiers.append(id)
+                var buffer: [SIMD3<Float>] = []
+                buffer.reserveCapacity(min(ring, 8))
+                buffer.append(p)
+                samples.append(buffer)
+                heads.append(0)
+                lastSeen.append(stamp)
+                cached.append(p)
+                dirty.append(false)
+                inView += 1
+            } else {
+                if samples[s].count < ring {
+                    samples[s].append(p)
+                } else {
+                    let h = Int(heads[s])
+                    samples[s][h] = p
+                    heads[s] = Int32(h + 1 == ring ? 0 : h + 1)
+                }
+                if lastSeen[s] != stamp { inView += 1 }
+                lastSeen[s] = stamp
+                dirty[s] = true
+            }
+            stored += 1
+        }
+        featuresInViewCount = inView
+        return stored
+    }
+
+    /// Recomputes the filtered positions of the features whose samples changed.
+    /// - Complexity: O(samples of the changed features).
+    public mutating func refreshFilteredPositions() {
+        let k = configuration.sigmaMultiplier, passes = configuration.filterPasses
+        for i in 0..<identifiers.count where dirty[i] {
+            cached[i] = samples[i].withUnsafeBufferPointer {
+                FeatureSampleFilter.filteredPosition(of: $0, sigmaMultiplier: k, passes: passes)!
+            }
+            dirty[i] = false
+        }
+    }
+
+    /// The filtered position of feature `identifier`, metres, world space; `nil` if unknown.
+    public func filteredPosition(of identifier: UInt64) -> SIMD3<Float>? {
+        guard let s = table.index(of: identifier).map(Int.init) else { return nil }
+        return position(at: s)
+    }
+
+    /// The stored samples of feature `identifier`, oldest first; empty if unknown.
+    public func samples(of identifier: UInt64) -> [SIMD3<Float>] {
+        guard let s = table.index(of: identifier).map(Int.init) else { return [] }
+        let buf = samples[s], h = Int(heads[s])
+        return Array(buf[h...] + buf[..<h])
+    }
+
+    /// Every feature as one point (filtered position) with its identifier, in first-seen order.
+    /// Call `refreshFilteredPositions()` first to reuse cached work.
+    public func filteredPoints() -> PointCloud {
+        PointCloud(unchecked: (0..<identifiers.count).map(position(at:)), identifiers: identifiers)
+    }
+
+    /// Every stored sample as a point with its feature's identifier (the raw, unfiltered needles).
+    public func rawSamples() -> PointCloud {
+        var cloud = PointCloud()
+        for i in 0..<identifiers.count {
+            cloud.positions += samples[i]
+            cloud.identifiers += Array(repeating: identifiers[i], count: samples[i].count)
+        }
+        return cloud
+    }
+
+    /// Forgets every feature (the demo's long press on the collecting button). Counters are reset.
+    public mutating func removeAll() {
+        table = KeySlotTable(expectedCount: 0)
+        identifiers.removeAll(); samples.removeAll(); heads.removeAll(); lastSeen.removeAll()
+        cached.removeAll(); dirty.removeAll()
+        featuresInViewCount = 0
+        rejectedSampleCount = 0
+        evictedFeatureCount = 0
+    }
+
+    private func position(at s: Int) -> SIMD3<Float> {
+        guard dirty[s] else { return cached[s] }
+        return samples[s].withUnsafeBufferPointer {
+            FeatureSampleFilter.filteredPosition(
+                of: $0, sigmaMultiplier: configuration.sigmaMultiplier, passes: configuration.filterPasses)!
+        }
+    }
+
+    /// Forgets the least recently seen tenth of the features (at least one).
+    private mutating func forgetLeastRecentlySeen() {
+        let n = identifiers.count
+        let drop = max(1, n / 10)
+        let order = (0..<n).sorted { lastSeen[$0] < lastSeen[$1] }
+        var keep = [Bool](repeating: true, count: n)
+        for i in order.prefix(drop) { keep[i] = false }
+        var w = 0
+        for i in 0..<n where keep[i] {
+            identifiers[w] = identifiers[i]; samples.swapAt(w, i); heads[w] = heads[i]
+            lastSeen[w] = lastSeen[i]; cached[w] = cached[i]; dirty[w] = dirty[i]
+            w += 1
+        }
+        let removed = n - w
+        identifiers.removeLast(removed); samples.removeLast(removed); heads.removeLast(removed)
+        lastSeen.removeLast(removed); cached.removeLast(removed); dirty.removeLast(removed)
+        evictedFeatureCount += removed
+        table.rebuild(keys: identifiers)
+    }
+}

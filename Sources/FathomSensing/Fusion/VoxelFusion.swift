@@ -1,0 +1,181 @@
+import FathomCore
+
+/// Accumulates world-space point clouds, frame after frame, into one cloud on a voxel grid: one point
+/// per occupied voxel, the mean of the samples that fell in it, with their mean colour, their highest
+/// confidence and the last frame that saw it.
+///
+/// Storage is struct-of-arrays (mean position, colour sum, sample count, colour sample count, maximum
+/// confidence, last-seen frame, key), indexed through an open-addressing hash table from packed voxel
+/// keys (`VoxelKey`). Memory is bounded by `configuration.pointBudget`: after a fuse that leaves more
+/// voxels than the budget, the oldest voxels (or the least confident, then oldest; see
+/// `VoxelFusionConfiguration.EvictionPolicy`) are evicted down to `budget · (1 − evictionSlack)`.
+/// Eviction is O(voxels) and, thanks to the slack, rare.
+///
+/// A value type: copying shares storage until one copy is mutated.
+public struct VoxelFusion: Sendable {
+    /// Grid size, budget and eviction policy.
+    public let configuration: VoxelFusionConfiguration
+    private var table: KeySlotTable<VoxelKey>
+    private(set) var keys: [UInt64] = []
+    private var means: [SIMD3<Float>] = []
+    private var colorSums: [SIMD3<Float>] = []
+    private var counts: [UInt32] = []
+    private var colorCounts: [UInt32] = []
+    private var maxConfidences: [UInt8] = []
+    private var lastSeen: [Int32] = []
+    /// Whether any fused cloud carried colours.
+    public private(set) var hasColors = false
+    /// Voxels evicted so far to stay within the budget.
+    public private(set) var evictedCount = 0
+    /// Points ignored so far because a coordinate was not finite or beyond the grid's ±10 km range.
+    public private(set) var rejectedCount = 0
+
+    /// Creates an empty grid.
+    public init(configuration: VoxelFusionConfiguration = VoxelFusionConfiguration()) {
+        self.configuration = configuration
+        table = KeySlotTable(expectedCount: 0)
+    }
+
+    /// The number of occupied voxels (points).
+    public var count: Int { keys.count }
+}
+
+extension VoxelFusion {
+    /// Adds a world-space cloud seen at frame `frameNumber`. Colours and confidences are used when the
+    /// cloud has them (a missing confidence counts as low).
+    /// - Complexity: O(points) amortised; an eviction adds O(voxels) when the budget is exceeded.
+    public mutating func fuse(_ cloud: PointCloud, frameNumber: Int) {
+        let n = cloud.count
+        guard n > 0 else { return }
+        let hasColor = cloud.hasColors, hasConf = cloud.hasConfidences
+        if hasColor { hasColors = true }
+        let frame = Int32(clamping: frameNumber)
+        let invSize = 1 / configuration.voxelSize
+        let limit = Float(VoxelKey.coordinateLimit)
+        reserveForNewVoxels(n)
+        cloud.positions.withUnsafeBufferPointer { pos in
+            for i in 0..<n {
+                let p = pos[i]
+                let g = (p * invSize).rounded(.down)
+                guard g.x.magnitude <= limit, g.y.magnitude <= limit, g.z.magnitude <= limit else {
+                    rejectedCount += 1   // also catches NaN and infinities
+                    continue
+                }
+                let key = VoxelKey.pack(Int32(g.x), Int32(g.y), Int32(g.z))
+                let (slot, inserted) = table.findOrInsert(key, newIndex: Int32(keys.count))
+                let c: UInt8 = hasConf ? cloud.confidences[i] : 0
+                if inserted {
+                    keys.append(key)
+                    means.append(p)
+                    counts.append(1)
+                    maxConfidences.append(c)
+                    lastSeen.append(frame)
+                    if hasColor {
+                        colorSums.append(cloud.colors[i].unit)
+                        colorCounts.append(1)
+                    } else {
+                        colorSums.append(.zero)
+                        colorCounts.append(0)
+                    }
+                } else {
+                    let s = Int(slot)
+                    let k = counts[s] &+ 1
+                    counts[s] = k
+                    means[s] += (p - means[s]) / Float(k)
+                    if c > maxConfidences[s] { maxConfidences[s] = c }
+                    lastSeen[s] = frame
+                    if hasColor {
+                        colorSums[s] += cloud.colors[i].unit
+                        colorCounts[s] &+= 1
+                    }
+                }
+            }
+        }
+        if keys.count > configuration.pointBudget { evict() }
+    }
+
+    /// The fused cloud: one point per voxel (the mean of its samples), with the highest confidence
+    /// seen, and the mean colour when any fused cloud had colours (voxels that never received a
+    /// colour are black).
+    public func pointCloud() -> PointCloud {
+        var colors: [RGB8] = []
+        if hasColors {
+            colors = (0..<count).map { i in
+                colorCounts[i] > 0 ? RGB8(unit: colorSums[i] / Float(colorCounts[i])) : .black
+            }
+        }
+        return PointCloud(unchecked: means, colors: colors, confidences: maxConfidences)
+    }
+
+    /// The number of samples fused into each voxel, in `pointCloud()` order.
+    public var sampleCounts: [UInt32] { counts }
+
+    /// The last frame that saw each voxel, in `pointCloud()` order.
+    public var lastSeenFrames: [Int32] { lastSeen }
+
+    /// Removes every voxel (counters of evicted and rejected points are kept).
+    public mutating func removeAll() {
+        keys.removeAll(); means.removeAll(); colorSums.removeAll(); counts.removeAll()
+        colorCounts.removeAll(); maxConfidences.removeAll(); lastSeen.removeAll()
+        table = KeySlotTable(expectedCount: 0)
+        hasColors = false
+    }
+
+    /// The most distinct ages the eviction histogram tells apart, frames.
+    static let maximumAgeRange = 1 << 20
+
+    private mutating func reserveForNewVoxels(_ n: Int) {
+        let needed = keys.count + n
+        if keys.capacity < needed {
+            let cap = max(needed, keys.capacity * 2)
+            keys.reserveCapacity(cap); means.reserveCapacity(cap); colorSums.reserveCapacity(cap)
+            counts.reserveCapacity(cap); colorCounts.reserveCapacity(cap)
+            maxConfidences.reserveCapacity(cap); lastSeen.reserveCapacity(cap)
+        }
+    }
+
+    /// Evicts voxels down to the budget less the slack: a counting selection on the eviction rank
+    /// (age, or confidence then age), then compaction and a table rebuild.
+    private mutating func evict() {
+        let target = Int(Float(configuration.pointBudget) * (1 - configuration.evictionSlack))
+        let removeCount = count - target
+        guard removeCount > 0 else { return }
+        let minSeen = lastSeen.min() ?? 0, maxSeen = lastSeen.max() ?? 0
+        // Ages beyond `maximumAgeRange` frames share the oldest bucket (bounded histogram).
+        let ageRange = min(Self.maximumAgeRange, Int(maxSeen) - Int(minSeen) + 1)
+        let newest = Int(maxSeen)
+        let byConfidence = configuration.eviction == .leastConfident
+        // Rank: smaller goes first.
+        @inline(__always) func rank(_ i: Int) -> Int {
+            let age = ageRange - 1 - min(ageRange - 1, newest - Int(lastSeen[i]))
+            return byConfidence ? min(Int(maxConfidences[i]), 3) * ageRange + age : age
+        }
+        let rankCount = byConfidence ? ageRange * 4 : ageRange
+        var histogram = [Int](repeating: 0, count: rankCount)
+        for i in 0..<count { histogram[rank(i)] += 1 }
+        var threshold = 0, below = 0
+        while below + histogram[threshold] < removeCount {
+            below += histogram[threshold]
+            threshold += 1
+        }
+        var atThresholdToRemove = removeCount - below
+        var w = 0
+        for i in 0..<count {
+            let r = rank(i)
+            if r < threshold { continue }
+            if r == threshold && atThresholdToRemove > 0 {
+                atThresholdToRemove -= 1
+                continue
+            }
+            keys[w] = keys[i]; means[w] = means[i]; colorSums[w] = colorSums[i]; counts[w] = counts[i]
+            colorCounts[w] = colorCounts[i]; maxConfidences[w] = maxConfidences[i]; lastSeen[w] = lastSeen[i]
+            w += 1
+        }
+        let removed = count - w
+        keys.removeLast(removed); means.removeLast(removed); colorSums.removeLast(removed)
+        counts.removeLast(removed); colorCounts.removeLast(removed); maxConfidences.removeLast(removed)
+        lastSeen.removeLast(removed)
+        evictedCount += removed
+        table.rebuild(keys: keys)
+    }
+}
