@@ -60,7 +60,7 @@ import Testing
 
     @Test func keyTableAgreesWithDictionary() {
         var g = SeededGenerator(seed: 11)
-        var table = KeySlotTable<VoxelKey>(expectedCount: 0)
+        var table = KeySlotTable<MixedKeyHashing>(expectedCount: 0)
         var truth: [UInt64: Int32] = [:]
         var next: Int32 = 0
         for step in 0..<20_000 {
@@ -82,5 +82,62 @@ import Testing
         #expect(table.count == truth.count)
         for (k, v) in truth { #expect(table.index(of: k) == v) }
         #expect(VoxelKey.unpack(VoxelKey.pack(-7, 1_000_000, 3)) == SIMD3(-7, 1_000_000, 3))
+        // The block index agrees too.
+        var blocks = VoxelBlockIndex()
+        let keys = Array(truth.keys)
+        for (i, k) in keys.enumerated() { #expect(blocks.findOrInsert(k, newIndex: Int32(i)).inserted) }
+        for (i, k) in keys.enumerated() {
+            #expect(blocks.index(of: k) == Int32(i))
+            #expect(blocks.findOrInsert(k, newIndex: 99).index == Int32(i))
+        }
+    }
+}
+
+@Suite struct VoxelFusionReferenceTests {
+    /// A plain dictionary-based fusion: the reference for the fast grid.
+    static func referenceFusion(_ clouds: [PointCloud], voxelSize: Float) -> [SIMD3<Int32>: (sum: SIMD3<Double>, n: Int, conf: UInt8)] {
+        var out: [SIMD3<Int32>: (sum: SIMD3<Double>, n: Int, conf: UInt8)] = [:]
+        for cloud in clouds {
+            for (i, p) in cloud.positions.enumerated() {
+                let g = (p / voxelSize).rounded(.down)
+                let key = SIMD3<Int32>(Int32(g.x), Int32(g.y), Int32(g.z))
+                var e = out[key] ?? (.zero, 0, 0)
+                e.sum += SIMD3<Double>(p)
+                e.n += 1
+                e.conf = max(e.conf, cloud.confidences[i])
+                out[key] = e
+            }
+        }
+        return out
+    }
+
+    @Test func fastGridMatchesDictionaryReference() throws {
+        var g = SeededGenerator(seed: 21)
+        var clouds: [PointCloud] = []
+        clouds.append(PointCloud(unchecked: (0..<20_000).map { _ in
+            SIMD3<Float>(Float.random(in: -1...1, using: &g), Float.random(in: -1...1, using: &g),
+                         Float.random(in: -1...1, using: &g))
+        }, confidences: (0..<20_000).map { _ in UInt8.random(in: 0...2, using: &g) }))
+        for f in 0..<3 {
+            let cam = SensingFixtures.camera(frame: f, eye: SIMD3(Float(f) * 0.1, 0, 2), target: .zero)
+            let depth = SensingFixtures.planeDepth(camera: cam, normal: SIMD3(0, 0, 1), offset: -0.3, width: 64, height: 48)
+            clouds.append(try DepthCloudBuilder(configuration: .init(minimumConfidence: .low))
+                .cloud(depth: SensingFixtures.depthFrame(depth, frame: f), color: nil, camera: cam).points)
+        }
+        var fusion = VoxelFusion(configuration: .init(voxelSize: 0.05))
+        for (f, c) in clouds.enumerated() { fusion.fuse(c, frameNumber: f) }
+        let reference = Self.referenceFusion(clouds, voxelSize: 0.05)
+        #expect(fusion.count == reference.count)
+        let cloud = fusion.pointCloud()
+        for i in 0..<cloud.count {
+            let g = (cloud.positions[i] / 0.05).rounded(.down)
+            guard let r = reference[SIMD3<Int32>(Int32(g.x), Int32(g.y), Int32(g.z))] else {
+                Issue.record("voxel \(g) missing from the reference")
+                continue
+            }
+            #expect(Int(fusion.sampleCounts[i]) == r.n)
+            #expect(cloud.confidences[i] == r.conf)
+            #expect(isClose(cloud.positions[i], SIMD3<Float>(r.sum / Double(r.n)), tolerance: 1e-5))
+        }
     }
 }

@@ -37,62 +37,79 @@ extension DepthCloudBuilder {
     public func cloud(depth: DepthFrame, color: ColorImage?, camera: CameraFrame) throws -> DepthCloud {
         let (worldFromCamera, k) = try prepare(depth: depth, camera: camera)
         let w = depth.width, h = depth.height
-        let color = color.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+        guard let image = color, image.width > 0, image.height > 0 else {
+            return run(depth: depth, worldFromCamera: worldFromCamera, intrinsics: k, coloring: NoColoring())
+        }
+        return image.withDepthColoring(
+            width: w, height: h, KernelRun(builder: self, depth: depth, worldFromCamera: worldFromCamera, intrinsics: k))
+    }
+
+    /// Runs the kernel once the colour source's concrete type is known.
+    private struct KernelRun: DepthColoringVisitor {
+        let builder: DepthCloudBuilder, depth: DepthFrame, worldFromCamera: RigidTransform
+        let intrinsics: CameraIntrinsics
+        func visit<C: DepthPixelColoring>(_ coloring: C) -> DepthCloud {
+            builder.run(depth: depth, worldFromCamera: worldFromCamera, intrinsics: intrinsics, coloring: coloring)
+        }
+    }
+
+    /// The kernel, specialised per colour source.
+    @inline(__always)
+    fileprivate func run<C: DepthPixelColoring>(depth: DepthFrame, worldFromCamera: RigidTransform,
+                                            intrinsics k: CameraIntrinsics, coloring: C) -> DepthCloud {
+        let w = depth.width, h = depth.height, n = w * h
         // Per-column and per-row terms: world = d · (colTerm[u] + rowTerm[v]) + t.
         let r = worldFromCamera.rotation.columns
-        var colTerm = [SIMD3<Float>](repeating: .zero, count: w)
-        var rowTerm = [SIMD3<Float>](repeating: .zero, count: h)
-        for u in 0..<w { colTerm[u] = r.0 * ((Float(u) - k.cx) / k.fx) }
-        for v in 0..<h { rowTerm[v] = r.1 * (-(Float(v) - k.cy) / k.fy) - r.2 }
+        let colTerm = (0..<w).map { u in r.0 * ((Float(u) - k.cx) / k.fx) }
+        let rowTerm = (0..<h).map { v in r.1 * (-(Float(v) - k.cy) / k.fy) - r.2 }
         let t = worldFromCamera.translation
         let minConf = configuration.minimumConfidence.rawValue
         let near = configuration.minimumDistance, far = configuration.maximumDistance
-        let n = w * h
-
         var invalid = 0, lowConf = 0, outOfRange = 0, kept = 0
-        var positions: [SIMD3<Float>] = []
-        var confidences: [UInt8] = []
-        var colors: [RGB8] = []
-        let sampler = color.map { ColorSampler(image: $0, sourceWidth: w, sourceHeight: h) }
-
-        positions = [SIMD3<Float>](unsafeUninitializedCapacity: n) { pos, posCount in
-            confidences = [UInt8](unsafeUninitializedCapacity: n) { conf, confCount in
-                colors = [RGB8](unsafeUninitializedCapacity: sampler == nil ? 0 : n) { col, colCount in
-                    depth.depth.pixels.withUnsafeBufferPointer { dp in
-                        depth.confidence.pixels.withUnsafeBufferPointer { cp in
-                            for v in 0..<h {
-                                let rt = rowTerm[v]
-                                let rowStart = v * w
-                                for u in 0..<w {
-                                    let d = dp[rowStart + u]
-                                    guard d > 0, d.isFinite else { invalid += 1; continue }
-                                    let c = cp[rowStart + u]
-                                    guard c >= minConf else { lowConf += 1; continue }
-                                    guard d >= near, d <= far else { outOfRange += 1; continue }
-                                    (pos.baseAddress! + kept).initialize(to: d * (colTerm[u] + rt) + t)
-                                    (conf.baseAddress! + kept).initialize(to: c)
-                                    if let s = sampler { (col.baseAddress! + kept).initialize(to: s.color(u: u, v: v)) }
-                                    kept += 1
-                                }
-                            }
+        var confidences: [UInt8] = [], colors: [RGB8] = []
+        // The three outputs are written in place into fresh arrays of capacity n.
+        let positions = [SIMD3<Float>](unsafeUninitializedCapacity: n) { positions, positionCount in
+          confidences = [UInt8](unsafeUninitializedCapacity: n) { confidences, confidenceCount in
+            colors = [RGB8](unsafeUninitializedCapacity: C.isColored ? n : 0) { colors, colorCount in
+              depth.depth.pixels.withUnsafeBufferPointer { dp in
+                depth.confidence.pixels.withUnsafeBufferPointer { cp in
+                  colTerm.withUnsafeBufferPointer { ct in
+                    let pos = positions.baseAddress!, conf = confidences.baseAddress!
+                    for v in 0..<h {
+                        let rt = rowTerm[v]
+                        let d0 = dp.baseAddress! + v * w, c0 = cp.baseAddress! + v * w
+                        for u in 0..<w {
+                            let d = d0[u]
+                            // NaN fails every comparison; infinities fail `d < .infinity`.
+                            guard d > 0, d < .infinity else { invalid &+= 1; continue }
+                            let c = c0[u]
+                            guard c >= minConf else { lowConf &+= 1; continue }
+                            guard d >= near, d <= far else { outOfRange &+= 1; continue }
+                            (pos + kept).initialize(to: d * (ct[u] + rt) + t)
+                            (conf + kept).initialize(to: c)
+                            if C.isColored { (colors.baseAddress! + kept).initialize(to: coloring.color(u: u, row: v)) }
+                            kept &+= 1
                         }
                     }
-                    colCount = sampler == nil ? 0 : kept
+                  }
                 }
-                confCount = kept
+              }
+              colorCount = C.isColored ? kept : 0
             }
-            posCount = kept
+            confidenceCount = kept
+          }
+          positionCount = kept
         }
         let stats = DepthCloudStatistics(
             sampleCount: n, invalidCount: invalid, lowConfidenceCount: lowConf, outOfRangeCount: outOfRange,
-            keptCount: kept, isColored: sampler != nil)
-        return DepthCloud(
-            frameNumber: depth.frameNumber,
-            points: PointCloud(unchecked: positions, colors: colors, confidences: confidences), statistics: stats)
+            keptCount: kept, isColored: C.isColored)
+        let cloud = PointCloud(unchecked: positions, colors: colors, confidences: confidences)
+        return DepthCloud(frameNumber: depth.frameNumber, points: cloud, statistics: stats)
     }
 
     /// The same cloud computed plainly, pixel by pixel through `CameraIntrinsics.unproject`,
     /// `RigidTransform.apply` and `ColorImage.rgb(x:y:)`: the reference the fast path is tested against.
+    /// Colours are quantised as the fast path does (round half up).
     public func referenceCloud(depth: DepthFrame, color: ColorImage?, camera: CameraFrame) throws -> DepthCloud {
         let (worldFromCamera, k) = try prepare(depth: depth, camera: camera)
         let color = color.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
@@ -112,7 +129,11 @@ extension DepthCloudBuilder {
                 if let img = color {
                     let x = ColorSampler.index(u, from: depth.width, to: img.width)
                     let y = ColorSampler.index(v, from: depth.height, to: img.height)
-                    points.colors.append(RGB8(unit: img.rgb(x: x, y: y)))
+                    if case .rgb(let rgb) = img {
+                        points.colors.append(rgb[x, y])
+                    } else {
+                        points.colors.append(RGB8(quantizing: img.rgb(x: x, y: y)))
+                    }
                 }
             }
         }

@@ -106,11 +106,26 @@ extension GuidedDepthUpsampler {
         let src = map.pixels.map(Float.init)
         var out = [UInt8](repeating: 0, count: outW * outH)
         var r0 = [Float](repeating: 0, count: outW), r1 = r0
+        var cached0 = -1, cached1 = -1
         for y in 0..<outH {
             let (y0, y1, fy) = grid.row(y)
-            grid.interpolateRow(src, row: y0, into: &r0)
-            grid.interpolateRow(src, row: y1, into: &r1)
-            for x in 0..<outW { out[y * outW + x] = UInt8((r0[x] * (1 - fy) + r1[x] * fy).rounded()) }
+            if cached0 != y0 {
+                if cached1 == y0 { swap(&r0, &r1); cached1 = -1 } else { grid.interpolateRow(src, row: y0, into: &r0) }
+                cached0 = y0
+            }
+            if cached1 != y1 {
+                grid.interpolateRow(src, row: y1, into: &r1)
+                cached1 = y1
+            }
+            out.withUnsafeMutableBufferPointer { o in
+                r0.withUnsafeBufferPointer { a in
+                    r1.withUnsafeBufferPointer { b in
+                        let base = y * outW
+                        // Values are ≥ 0, so truncating x + 0.5 rounds to nearest.
+                        for x in 0..<outW { o[base + x] = UInt8(truncatingIfNeeded: Int32(a[x] + (b[x] - a[x]) * fy + 0.5)) }
+                    }
+                }
+            }
         }
         return ConfidenceMap(width: outW, height: outH, pixels: out)!
     }

@@ -4,9 +4,10 @@ import FathomCore
 /// per occupied voxel, the mean of the samples that fell in it, with their mean colour, their highest
 /// confidence and the last frame that saw it.
 ///
-/// Storage is struct-of-arrays (mean position, colour sum, sample count, colour sample count, maximum
-/// confidence, last-seen frame, key), indexed through an open-addressing hash table from packed voxel
-/// keys (`VoxelKey`). Memory is bounded by `configuration.pointBudget`: after a fuse that leaves more
+/// Storage is struct-of-arrays (mean position, colour sum (0…255 units), sample count, colour sample count, maximum
+/// confidence, last-seen frame, key), indexed through 4×4×4-voxel blocks found by an open-addressing
+/// hash table from packed block keys (`VoxelKey`, `VoxelBlockIndex`). Memory is bounded by
+/// `configuration.pointBudget`: after a fuse that leaves more
 /// voxels than the budget, the oldest voxels (or the least confident, then oldest; see
 /// `VoxelFusionConfiguration.EvictionPolicy`) are evicted down to `budget · (1 − evictionSlack)`.
 /// Eviction is O(voxels) and, thanks to the slack, rare.
@@ -15,7 +16,7 @@ import FathomCore
 public struct VoxelFusion: Sendable {
     /// Grid size, budget and eviction policy.
     public let configuration: VoxelFusionConfiguration
-    private var table: KeySlotTable<VoxelKey>
+    private var table = VoxelBlockIndex()
     private(set) var keys: [UInt64] = []
     private var means: [SIMD3<Float>] = []
     private var colorSums: [SIMD3<Float>] = []
@@ -33,7 +34,6 @@ public struct VoxelFusion: Sendable {
     /// Creates an empty grid.
     public init(configuration: VoxelFusionConfiguration = VoxelFusionConfiguration()) {
         self.configuration = configuration
-        table = KeySlotTable(expectedCount: 0)
     }
 
     /// The number of occupied voxels (points).
@@ -52,45 +52,60 @@ extension VoxelFusion {
         let frame = Int32(clamping: frameNumber)
         let invSize = 1 / configuration.voxelSize
         let limit = Float(VoxelKey.coordinateLimit)
-        reserveForNewVoxels(n)
+        let oldCount = keys.count
+        // Pass 1: the voxel of every point (−1 for rejected ones), inserting new keys.
+        var slots = [Int32](repeating: -1, count: n)
         cloud.positions.withUnsafeBufferPointer { pos in
-            for i in 0..<n {
-                let p = pos[i]
-                let g = (p * invSize).rounded(.down)
-                guard g.x.magnitude <= limit, g.y.magnitude <= limit, g.z.magnitude <= limit else {
-                    rejectedCount += 1   // also catches NaN and infinities
-                    continue
-                }
-                let key = VoxelKey.pack(Int32(g.x), Int32(g.y), Int32(g.z))
-                let (slot, inserted) = table.findOrInsert(key, newIndex: Int32(keys.count))
-                let c: UInt8 = hasConf ? cloud.confidences[i] : 0
-                if inserted {
-                    keys.append(key)
-                    means.append(p)
-                    counts.append(1)
-                    maxConfidences.append(c)
-                    lastSeen.append(frame)
-                    if hasColor {
-                        colorSums.append(cloud.colors[i].unit)
-                        colorCounts.append(1)
-                    } else {
-                        colorSums.append(.zero)
-                        colorCounts.append(0)
-                    }
-                } else {
-                    let s = Int(slot)
-                    let k = counts[s] &+ 1
-                    counts[s] = k
-                    means[s] += (p - means[s]) / Float(k)
-                    if c > maxConfidences[s] { maxConfidences[s] = c }
-                    lastSeen[s] = frame
-                    if hasColor {
-                        colorSums[s] += cloud.colors[i].unit
-                        colorCounts[s] &+= 1
-                    }
+            slots.withUnsafeMutableBufferPointer { out in
+                for i in 0..<n {
+                    let g = (pos[i] * invSize).rounded(.down)
+                    // Also catches NaN and infinities.
+                    guard g.x.magnitude <= limit, g.y.magnitude <= limit, g.z.magnitude <= limit else { continue }
+                    let key = VoxelKey.pack(Int32(g.x), Int32(g.y), Int32(g.z))
+                    let (slot, inserted) = table.findOrInsert(key, newIndex: Int32(keys.count))
+                    if inserted { keys.append(key) }
+                    out[i] = slot
                 }
             }
         }
+        // New voxels start empty; pass 2 accumulates every point into its voxel.
+        let added = keys.count - oldCount
+        if added > 0 {
+            means.append(contentsOf: repeatElement(.zero, count: added))
+            colorSums.append(contentsOf: repeatElement(.zero, count: added))
+            counts.append(contentsOf: repeatElement(0, count: added))
+            colorCounts.append(contentsOf: repeatElement(0, count: added))
+            maxConfidences.append(contentsOf: repeatElement(0, count: added))
+            lastSeen.append(contentsOf: repeatElement(frame, count: added))
+        }
+        var rejected = 0
+        slots.withUnsafeBufferPointer { slots in
+        cloud.positions.withUnsafeBufferPointer { pos in
+        cloud.colors.withUnsafeBufferPointer { col in
+        cloud.confidences.withUnsafeBufferPointer { conf in
+        means.withUnsafeMutableBufferPointer { means in
+        counts.withUnsafeMutableBufferPointer { counts in
+        maxConfidences.withUnsafeMutableBufferPointer { maxConf in
+        lastSeen.withUnsafeMutableBufferPointer { lastSeen in
+        colorSums.withUnsafeMutableBufferPointer { colorSums in
+        colorCounts.withUnsafeMutableBufferPointer { colorCounts in
+            for i in 0..<n {
+                let s = Int(slots[i])
+                guard s >= 0 else { rejected += 1; continue }
+                let k = counts[s] &+ 1
+                counts[s] = k
+                means[s] += (pos[i] - means[s]) / Float(k)
+                let c: UInt8 = hasConf ? conf[i] : 0
+                if c > maxConf[s] { maxConf[s] = c }
+                lastSeen[s] = frame
+                if hasColor {
+                    let rgb = col[i]
+                    colorSums[s] += SIMD3(Float(rgb.r), Float(rgb.g), Float(rgb.b))
+                    colorCounts[s] &+= 1
+                }
+            }
+        } } } } } } } } } }
+        rejectedCount += rejected
         if keys.count > configuration.pointBudget { evict() }
     }
 
@@ -101,7 +116,7 @@ extension VoxelFusion {
         var colors: [RGB8] = []
         if hasColors {
             colors = (0..<count).map { i in
-                colorCounts[i] > 0 ? RGB8(unit: colorSums[i] / Float(colorCounts[i])) : .black
+                colorCounts[i] > 0 ? RGB8(unit: colorSums[i] / (255 * Float(colorCounts[i]))) : .black
             }
         }
         return PointCloud(unchecked: means, colors: colors, confidences: maxConfidences)
@@ -117,22 +132,12 @@ extension VoxelFusion {
     public mutating func removeAll() {
         keys.removeAll(); means.removeAll(); colorSums.removeAll(); counts.removeAll()
         colorCounts.removeAll(); maxConfidences.removeAll(); lastSeen.removeAll()
-        table = KeySlotTable(expectedCount: 0)
+        table = VoxelBlockIndex()
         hasColors = false
     }
 
     /// The most distinct ages the eviction histogram tells apart, frames.
     static let maximumAgeRange = 1 << 20
-
-    private mutating func reserveForNewVoxels(_ n: Int) {
-        let needed = keys.count + n
-        if keys.capacity < needed {
-            let cap = max(needed, keys.capacity * 2)
-            keys.reserveCapacity(cap); means.reserveCapacity(cap); colorSums.reserveCapacity(cap)
-            counts.reserveCapacity(cap); colorCounts.reserveCapacity(cap)
-            maxConfidences.reserveCapacity(cap); lastSeen.reserveCapacity(cap)
-        }
-    }
 
     /// Evicts voxels down to the budget less the slack: a counting selection on the eviction rank
     /// (age, or confidence then age), then compaction and a table rebuild.

@@ -1,0 +1,58 @@
+/// Maps packed voxel keys (`VoxelKey`) to dense voxel indices through 4×4×4-voxel blocks: a hash table
+/// from block key to block number, and per block a flat array of 64 voxel indices (−1 = empty).
+///
+/// Points of one depth frame arrive in scan order, so consecutive points mostly fall in the same
+/// block: the last block is remembered and the hash table skipped, and a block's 64 slots share a few
+/// cache lines (voxel hashing after Nießner et al., "Real-time 3D Reconstruction at Scale using Voxel
+/// Hashing", 2013).
+struct VoxelBlockIndex: Sendable {
+    /// Clears the two low bits of each 21-bit coordinate field: the key of a voxel's block.
+    static let blockMask: UInt64 = ~(3 | (3 << 21) | (3 << 42))
+    static let slotsPerBlock = 64
+
+    private var blocks = KeySlotTable<MixedKeyHashing>(expectedCount: 0)
+    private var slots: [Int32] = []
+    private var lastBlockKey: UInt64 = .max
+    private var lastBlockBase = 0
+
+    /// The place of a voxel inside its block, 0…63.
+    @inline(__always)
+    static func local(_ key: UInt64) -> Int {
+        Int((key & 3) | ((key >> 19) & (3 << 2)) | ((key >> 38) & (3 << 4)))
+    }
+
+    /// The dense index of `key`, recording `newIndex` when the voxel is new; `inserted` tells which.
+    @inline(__always)
+    mutating func findOrInsert(_ key: UInt64, newIndex: Int32) -> (index: Int32, inserted: Bool) {
+        let blockKey = key & Self.blockMask
+        if blockKey != lastBlockKey {
+            let (block, isNew) = blocks.findOrInsert(blockKey, newIndex: Int32(slots.count / Self.slotsPerBlock))
+            if isNew { slots.append(contentsOf: repeatElement(-1, count: Self.slotsPerBlock)) }
+            lastBlockKey = blockKey
+            lastBlockBase = Int(block) * Self.slotsPerBlock
+        }
+        let i = lastBlockBase + Self.local(key)
+        return slots.withUnsafeMutableBufferPointer { s in
+            let existing = s[i]
+            if existing >= 0 { return (existing, false) }
+            s[i] = newIndex
+            return (newIndex, true)
+        }
+    }
+
+    /// The dense index of `key`, or `nil`.
+    func index(of key: UInt64) -> Int32? {
+        guard let block = blocks.index(of: key & Self.blockMask) else { return nil }
+        let v = slots[Int(block) * Self.slotsPerBlock + Self.local(key)]
+        return v >= 0 ? v : nil
+    }
+
+    /// Replaces the contents by `keys[i] → i`.
+    mutating func rebuild(keys: [UInt64]) {
+        self = VoxelBlockIndex()
+        for (i, k) in keys.enumerated() { _ = findOrInsert(k, newIndex: Int32(i)) }
+    }
+
+    /// Bytes held, approximately.
+    var memoryBytes: Int { slots.count * 4 + blocks.capacity * 16 }
+}
