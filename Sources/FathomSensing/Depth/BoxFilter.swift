@@ -13,41 +13,59 @@ struct BoxFilter {
 
     /// The window sum of `src` at every pixel.
     mutating func sum(_ src: [Float]) -> [Float] {
+        var out = src
+        sumInPlace(&out)
+        return out
+    }
+
+    /// Replaces every pixel of `image` by its window sum.
+    mutating func sumInPlace(_ image: inout [Float]) {
         let w = width, h = height, r = radius
-        var out = [Float](repeating: 0, count: w * h)
-        rowPass.withUnsafeMutableBufferPointer { t in
-            src.withUnsafeBufferPointer { s in
+        rowPass.withUnsafeMutableBufferPointer { tb in
+            image.withUnsafeMutableBufferPointer { sb in
+                let t = tb.baseAddress!, s = sb.baseAddress!
+                // Horizontal running sums into the scratch raster: head, interior, tail without
+                // per-pixel branches.
                 for y in 0..<h {
-                    let base = y * w
+                    let row = s + y * w, out = t + y * w
                     var acc: Float = 0
-                    for x in 0..<min(r, w) { acc += s[base + x] }
-                    for x in 0..<w {
-                        if x + r < w { acc += s[base + x + r] }
-                        if x - r - 1 >= 0 { acc -= s[base + x - r - 1] }
-                        t[base + x] = acc
+                    for x in 0..<min(r, w) { acc += row[x] }
+                    var x = 0
+                    while x < w && x <= r {   // window [0, x + r]
+                        if x + r < w { acc += row[x + r] }
+                        out[x] = acc
+                        x += 1
+                    }
+                    while x + r < w {         // window [x − r, x + r]
+                        acc += row[x + r] - row[x - r - 1]
+                        out[x] = acc
+                        x += 1
+                    }
+                    while x < w {             // window [x − r, w − 1]
+                        acc -= row[x - r - 1]
+                        out[x] = acc
+                        x += 1
                     }
                 }
-            }
-            out.withUnsafeMutableBufferPointer { o in
-                // Vertical pass, a whole row at a time (contiguous, vectorisable).
-                for y in 0..<min(r, h) { for x in 0..<w { o[x] += t[y * w + x] } }
-                var prev = [Float](repeating: 0, count: w)
-                for x in 0..<w { prev[x] = o[x] }
-                for y in 0..<h {
-                    let base = y * w
-                    let add = y + r < h ? (y + r) * w : -1
-                    let sub = y - r - 1 >= 0 ? (y - r - 1) * w : -1
-                    for x in 0..<w {
-                        var v = prev[x]
-                        if add >= 0 { v += t[add + x] }
-                        if sub >= 0 { v -= t[sub + x] }
-                        prev[x] = v
-                        o[base + x] = v
+                // Vertical running sums back into the image, whole rows at a time (vectorisable).
+                for x in 0..<w { s[x] = 0 }
+                for y in 0..<min(r + 1, h) {
+                    let src = t + y * w
+                    for x in 0..<w { s[x] += src[x] }
+                }
+                for y in 1..<max(1, h) {
+                    let prev = s + (y - 1) * w, cur = s + y * w
+                    let addRow = y + r < h ? t + (y + r) * w : nil
+                    let subRow = y - r - 1 >= 0 ? t + (y - r - 1) * w : nil
+                    switch (addRow, subRow) {
+                    case let (a?, b?): for x in 0..<w { cur[x] = prev[x] + a[x] - b[x] }
+                    case let (a?, nil): for x in 0..<w { cur[x] = prev[x] + a[x] }
+                    case let (nil, b?): for x in 0..<w { cur[x] = prev[x] - b[x] }
+                    case (nil, nil): for x in 0..<w { cur[x] = prev[x] }
                     }
                 }
             }
         }
-        return out
     }
 
     /// The same sums computed directly, O(pixels · r²): the reference for tests.

@@ -40,7 +40,9 @@ struct YCbCrColoring: DepthPixelColoring {
         let ci = Int(chromaRow[v] &+ chromaColumn[u])
         let cb = Float(chroma[ci]) * (1 / 255) - 0.5
         let cr = Float(chroma[ci &+ 1]) * (1 / 255) - 0.5
-        return RGB8(quantizing: YCbCrImage.rgb(y: y, cb: cb, cr: cr))
+        // YCbCrImage.rgb(y:cb:cr:), written per component so it stays scalar and inlined.
+        return RGB8(r: RGB8.quantize(y + 1.402 * cr), g: RGB8.quantize(y - 0.7141 * cr - 0.3441 * cb),
+                    b: RGB8.quantize(y + 1.772 * cb))
     }
 }
 

@@ -50,7 +50,17 @@ extension GuidedDepthUpsampler {
         let lowGuide = GuideLuma.pointSampled(guide, width: w, height: h)
         let coefficients = Self.coefficients(depth: depth.pixels, guide: lowGuide, width: w, height: h,
                                              radius: configuration.radius, epsilon: configuration.epsilon)
-        let fullGuide = GuideLuma.resampled(guide, width: outW, height: outH)
+        // The full-resolution guide: the image's own luma bytes when it has the output size, else a
+        // resampled float raster.
+        let sameSize = guide.width == outW && guide.height == outH
+        let resampled: [Float]
+        var lumaBytes: [UInt8] = []
+        if sameSize, case let .ycbcr(img) = guide {
+            lumaBytes = img.luma
+            resampled = []
+        } else {
+            resampled = GuideLuma.resampled(guide, width: outW, height: outH)
+        }
         var out = [Float](repeating: 0, count: outW * outH)
         let grid = BilinearGrid(sourceWidth: w, sourceHeight: h, width: outW, height: outH)
         // Rows of ā·V, b̄·V and V enlarged horizontally, cached by source row.
@@ -78,19 +88,24 @@ extension GuidedDepthUpsampler {
             }
             let gy = 1 - fy
             out.withUnsafeMutableBufferPointer { o in
-                fullGuide.withUnsafeBufferPointer { g in
-                    rowA0.withUnsafeBufferPointer { a0 in rowA1.withUnsafeBufferPointer { a1 in
-                    rowB0.withUnsafeBufferPointer { b0 in rowB1.withUnsafeBufferPointer { b1 in
-                    rowV0.withUnsafeBufferPointer { v0 in rowV1.withUnsafeBufferPointer { v1 in
-                        let base = y * outW
+                rowA0.withUnsafeBufferPointer { a0 in rowA1.withUnsafeBufferPointer { a1 in
+                rowB0.withUnsafeBufferPointer { b0 in rowB1.withUnsafeBufferPointer { b1 in
+                rowV0.withUnsafeBufferPointer { v0 in rowV1.withUnsafeBufferPointer { v1 in
+                    let base = y * outW
+                    @inline(__always) func apply(_ guideAt: (Int) -> Float) {
                         for x in 0..<outW {
                             let v = v0[x] * gy + v1[x] * fy
                             let a = a0[x] * gy + a1[x] * fy
                             let b = b0[x] * gy + b1[x] * fy
-                            o[base + x] = v > Self.minimumSupport ? (a * g[base + x] + b) / v : 0
+                            o[base + x] = v > Self.minimumSupport ? (a * guideAt(base + x) + b) / v : 0
                         }
-                    } } } } } }
-                }
+                    }
+                    if lumaBytes.isEmpty {
+                        resampled.withUnsafeBufferPointer { g in apply { g[$0] } }
+                    } else {
+                        lumaBytes.withUnsafeBufferPointer { g in apply { Float(g[$0]) * (1 / 255) } }
+                    }
+                } } } } } }
             }
         }
         return DepthMap(width: outW, height: outH, pixels: out)!
@@ -140,28 +155,47 @@ extension GuidedDepthUpsampler {
     {
         let n = w * h
         var m = [Float](repeating: 0, count: n), mi = m, mp = m, mip = m, mii = m
-        for k in 0..<n {
-            let d = p[k]
-            if d > 0 && d.isFinite {
-                let g = i[k]
-                m[k] = 1; mi[k] = g; mp[k] = d; mip[k] = g * d; mii[k] = g * g
+        m.withUnsafeMutableBufferPointer { m in mi.withUnsafeMutableBufferPointer { mi in
+        mp.withUnsafeMutableBufferPointer { mp in mip.withUnsafeMutableBufferPointer { mip in
+        mii.withUnsafeMutableBufferPointer { mii in
+        p.withUnsafeBufferPointer { p in i.withUnsafeBufferPointer { i in
+            for k in 0..<n {
+                let d = p[k]
+                if d > 0 && d < .infinity {
+                    let g = i[k]
+                    m[k] = 1; mi[k] = g; mp[k] = d; mip[k] = g * d; mii[k] = g * g
+                }
             }
-        }
+        } } } } } } }
         var box = BoxFilter(width: w, height: h, radius: r)
-        let sm = box.sum(m), si = box.sum(mi), sp = box.sum(mp), sip = box.sum(mip), sii = box.sum(mii)
-        var a = [Float](repeating: 0, count: n), b = a, va = a
-        for k in 0..<n where sm[k] > 0.5 {
-            let inv = 1 / sm[k]
-            let meanI = si[k] * inv, meanP = sp[k] * inv
-            let varI = max(0, sii[k] * inv - meanI * meanI), cov = sip[k] * inv - meanI * meanP
-            let ak = cov / (varI + epsilon)
-            a[k] = ak; b[k] = meanP - ak * meanI; va[k] = 1
-        }
-        let sa = box.sum(a), sb = box.sum(b), sv = box.sum(va)
-        var outA = [Float](repeating: 0, count: n), outB = outA, outV = outA
-        for k in 0..<n where sv[k] > 0.5 {
-            outA[k] = sa[k] / sv[k]; outB[k] = sb[k] / sv[k]; outV[k] = 1
-        }
-        return (outA, outB, outV)
+        box.sumInPlace(&m); box.sumInPlace(&mi); box.sumInPlace(&mp); box.sumInPlace(&mip); box.sumInPlace(&mii)
+        // Per-window coefficients, reusing the first three rasters: a → mi, b → mp, validity → m.
+        m.withUnsafeMutableBufferPointer { m in mi.withUnsafeMutableBufferPointer { mi in
+        mp.withUnsafeMutableBufferPointer { mp in mip.withUnsafeBufferPointer { mip in
+        mii.withUnsafeBufferPointer { mii in
+            for k in 0..<n {
+                let count = m[k]
+                guard count > 0.5 else { m[k] = 0; mi[k] = 0; mp[k] = 0; continue }
+                let inv = 1 / count
+                let meanI = mi[k] * inv, meanP = mp[k] * inv
+                let varI = max(0, mii[k] * inv - meanI * meanI), cov = mip[k] * inv - meanI * meanP
+                let ak = cov / (varI + epsilon)
+                mi[k] = ak; mp[k] = meanP - ak * meanI; m[k] = 1
+            }
+        } } } } }
+        box.sumInPlace(&mi); box.sumInPlace(&mp); box.sumInPlace(&m)
+        m.withUnsafeMutableBufferPointer { m in mi.withUnsafeMutableBufferPointer { mi in
+        mp.withUnsafeMutableBufferPointer { mp in
+            for k in 0..<n {
+                let count = m[k]
+                if count > 0.5 {
+                    let inv = 1 / count
+                    mi[k] *= inv; mp[k] *= inv; m[k] = 1
+                } else {
+                    mi[k] = 0; mp[k] = 0; m[k] = 0
+                }
+            }
+        } } }
+        return (mi, mp, m)
     }
 }
