@@ -28,11 +28,9 @@ public struct FeaturePointAccumulator: Sendable {
 
     private var table = KeySlotTable<MixedKeyHashing>(expectedCount: 0)
     private var identifiers: [UInt64] = []
-    private var samples: [[SIMD3<Float>]] = []
-    private var heads: [Int32] = []
-    private var lastSeen: [Int32] = []
+    /// Per feature, everything `accumulate` touches, in one place (one cache miss per sample).
+    private var features: [Feature] = []
     private var cached: [SIMD3<Float>] = []
-    private var dirty: [Bool] = []
     private var collectedFrames: Int32 = 0
 
     /// Creates an empty accumulator.
@@ -42,6 +40,17 @@ public struct FeaturePointAccumulator: Sendable {
 
     /// The number of features (distinct identifiers) held.
     public var featureCount: Int { identifiers.count }
+
+    /// One feature's ring of samples and bookkeeping.
+    private struct Feature: Sendable {
+        /// The samples; once full, `head` is the oldest.
+        var samples: [SIMD3<Float>]
+        var head: Int32
+        /// The collected-frame counter when last sampled.
+        var lastSeen: Int32
+        /// Whether `cached` is stale.
+        var dirty: Bool
+    }
 }
 
 extension FeaturePointAccumulator {
@@ -78,29 +87,28 @@ extension FeaturePointAccumulator {
                 forgetLeastRecentlySeen()
             }
             let (slot, inserted) = table.findOrInsert(id, newIndex: Int32(identifiers.count))
-            let s = Int(slot)
             if inserted {
                 identifiers.append(id)
                 var buffer: [SIMD3<Float>] = []
                 buffer.reserveCapacity(min(ring, 8))
                 buffer.append(p)
-                samples.append(buffer)
-                heads.append(0)
-                lastSeen.append(stamp)
+                features.append(Feature(samples: buffer, head: 0, lastSeen: stamp, dirty: false))
                 cached.append(p)
-                dirty.append(false)
                 inView += 1
             } else {
-                if samples[s].count < ring {
-                    samples[s].append(p)
-                } else {
-                    let h = Int(heads[s])
-                    samples[s][h] = p
-                    heads[s] = Int32(h + 1 == ring ? 0 : h + 1)
+                features.withUnsafeMutableBufferPointer { f in
+                    let s = Int(slot)
+                    if f[s].samples.count < ring {
+                        f[s].samples.append(p)
+                    } else {
+                        let h = Int(f[s].head)
+                        f[s].samples[h] = p
+                        f[s].head = Int32(h + 1 == ring ? 0 : h + 1)
+                    }
+                    if f[s].lastSeen != stamp { inView += 1 }
+                    f[s].lastSeen = stamp
+                    f[s].dirty = true
                 }
-                if lastSeen[s] != stamp { inView += 1 }
-                lastSeen[s] = stamp
-                dirty[s] = true
             }
             stored += 1
         }
@@ -112,11 +120,11 @@ extension FeaturePointAccumulator {
     /// - Complexity: O(samples of the changed features).
     public mutating func refreshFilteredPositions() {
         let k = configuration.sigmaMultiplier, passes = configuration.filterPasses
-        for i in 0..<identifiers.count where dirty[i] {
-            cached[i] = samples[i].withUnsafeBufferPointer {
+        for i in 0..<identifiers.count where features[i].dirty {
+            cached[i] = features[i].samples.withUnsafeBufferPointer {
                 FeatureSampleFilter.filteredPosition(of: $0, sigmaMultiplier: k, passes: passes)!
             }
-            dirty[i] = false
+            features[i].dirty = false
         }
     }
 
@@ -129,7 +137,7 @@ extension FeaturePointAccumulator {
     /// The stored samples of feature `identifier`, oldest first; empty if unknown.
     public func samples(of identifier: UInt64) -> [SIMD3<Float>] {
         guard let s = table.index(of: identifier).map(Int.init) else { return [] }
-        let buf = samples[s], h = Int(heads[s])
+        let buf = features[s].samples, h = Int(features[s].head)
         return Array(buf[h...] + buf[..<h])
     }
 
@@ -143,8 +151,8 @@ extension FeaturePointAccumulator {
     public func rawSamples() -> PointCloud {
         var cloud = PointCloud()
         for i in 0..<identifiers.count {
-            cloud.positions += samples[i]
-            cloud.identifiers += Array(repeating: identifiers[i], count: samples[i].count)
+            cloud.positions += features[i].samples
+            cloud.identifiers += Array(repeating: identifiers[i], count: features[i].samples.count)
         }
         return cloud
     }
@@ -152,16 +160,15 @@ extension FeaturePointAccumulator {
     /// Forgets every feature (the demo's long press on the collecting button). Counters are reset.
     public mutating func removeAll() {
         table = KeySlotTable(expectedCount: 0)
-        identifiers.removeAll(); samples.removeAll(); heads.removeAll(); lastSeen.removeAll()
-        cached.removeAll(); dirty.removeAll()
+        identifiers.removeAll(); features.removeAll(); cached.removeAll()
         featuresInViewCount = 0
         rejectedSampleCount = 0
         evictedFeatureCount = 0
     }
 
     private func position(at s: Int) -> SIMD3<Float> {
-        guard dirty[s] else { return cached[s] }
-        return samples[s].withUnsafeBufferPointer {
+        guard features[s].dirty else { return cached[s] }
+        return features[s].samples.withUnsafeBufferPointer {
             FeatureSampleFilter.filteredPosition(
                 of: $0, sigmaMultiplier: configuration.sigmaMultiplier, passes: configuration.filterPasses)!
         }
@@ -171,18 +178,16 @@ extension FeaturePointAccumulator {
     private mutating func forgetLeastRecentlySeen() {
         let n = identifiers.count
         let drop = max(1, n / 10)
-        let order = (0..<n).sorted { lastSeen[$0] < lastSeen[$1] }
+        let order = (0..<n).sorted { features[$0].lastSeen < features[$1].lastSeen }
         var keep = [Bool](repeating: true, count: n)
         for i in order.prefix(drop) { keep[i] = false }
         var w = 0
         for i in 0..<n where keep[i] {
-            identifiers[w] = identifiers[i]; samples.swapAt(w, i); heads[w] = heads[i]
-            lastSeen[w] = lastSeen[i]; cached[w] = cached[i]; dirty[w] = dirty[i]
+            identifiers[w] = identifiers[i]; features.swapAt(w, i); cached[w] = cached[i]
             w += 1
         }
         let removed = n - w
-        identifiers.removeLast(removed); samples.removeLast(removed); heads.removeLast(removed)
-        lastSeen.removeLast(removed); cached.removeLast(removed); dirty.removeLast(removed)
+        identifiers.removeLast(removed); features.removeLast(removed); cached.removeLast(removed)
         evictedFeatureCount += removed
         table.rebuild(keys: identifiers)
     }

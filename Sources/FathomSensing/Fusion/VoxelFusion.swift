@@ -58,10 +58,10 @@ extension VoxelFusion {
         cloud.positions.withUnsafeBufferPointer { pos in
             slots.withUnsafeMutableBufferPointer { out in
                 for i in 0..<n {
-                    let g = (pos[i] * invSize).rounded(.down)
+                    let g = pos[i] * invSize
                     // Also catches NaN and infinities.
-                    guard g.x.magnitude <= limit, g.y.magnitude <= limit, g.z.magnitude <= limit else { continue }
-                    let key = VoxelKey.pack(Int32(g.x), Int32(g.y), Int32(g.z))
+                    guard g.x.magnitude < limit, g.y.magnitude < limit, g.z.magnitude < limit else { continue }
+                    let key = VoxelKey.pack(Self.floor(g.x), Self.floor(g.y), Self.floor(g.z))
                     let (slot, inserted) = table.findOrInsert(key, newIndex: Int32(keys.count))
                     if inserted { keys.append(key) }
                     out[i] = slot
@@ -134,6 +134,13 @@ extension VoxelFusion {
         colorCounts.removeAll(); maxConfidences.removeAll(); lastSeen.removeAll()
         table = VoxelBlockIndex()
         hasColors = false
+    }
+
+    /// ⌊x⌋ for |x| < 2²⁰ without a libm call (truncate, then step down for negative fractions).
+    @inline(__always)
+    static func floor(_ x: Float) -> Int32 {
+        let t = Int32(x)
+        return Float(t) > x ? t - 1 : t
     }
 
     /// The most distinct ages the eviction histogram tells apart, frames.
