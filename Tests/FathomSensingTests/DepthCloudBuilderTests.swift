@@ -93,7 +93,10 @@ import Testing
             let fast = try b.cloud(depth: frame, color: image, camera: cam)
             let slow = try b.referenceCloud(depth: frame, color: image, camera: cam)
             #expect(fast.statistics == slow.statistics)
-            #expect(fast.points.colors == slow.points.colors)
+            // Colours: integer tables (fast) vs float conversion (reference), within one level.
+            #expect(zip(fast.points.colors, slow.points.colors).allSatisfy { a, b in
+                abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1
+            })
             #expect(fast.points.confidences == slow.points.confidences)
             #expect(zip(fast.points.positions, slow.points.positions).allSatisfy { isClose($0, $1, tolerance: 1e-4) })
         }

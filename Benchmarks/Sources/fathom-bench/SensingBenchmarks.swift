@@ -41,6 +41,11 @@ var sensingBenchmarks: [BenchmarkCase] { [
         let builder = DepthCloudBuilder(configuration: .init(minimumConfidence: .medium))
         return { blackHole(try! builder.cloud(depth: depth, color: image, camera: camera)) }
     },
+    BenchmarkCase(name: "sensing/depth-cloud/256x192 no colour", iterations: 300) {
+        let (camera, depth) = sensingFrame()
+        let builder = DepthCloudBuilder(configuration: .init(minimumConfidence: .medium))
+        return { blackHole(try! builder.cloud(depth: depth, color: nil, camera: camera)) }
+    },
     BenchmarkCase(name: "sensing/depth-cloud/256x192 (1920 img)", iterations: 300) {
         let (camera, depth) = sensingFrame()
         let image = sensingImage(width: 1920, height: 1440)

@@ -15,34 +15,81 @@ enum ColorSampler {
 /// A per-pixel colour source for the depth cloud kernel, specialised per image format so the inner
 /// loop has no format switch. Pointers are valid only inside the `with…` scope that made them.
 protocol DepthPixelColoring {
+    /// The colour source of one depth row.
+    associatedtype Row: DepthRowColoring
     /// Whether points get colours.
     static var isColored: Bool { get }
-    /// The colour of depth pixel `u` in the row selected by `row`.
-    func color(u: Int, row: Int) -> RGB8
+    /// The colour source of depth row `v` (per-row terms hoisted out of the pixel loop).
+    func row(_ v: Int) -> Row
+}
+
+/// The colours of one depth row.
+protocol DepthRowColoring {
+    /// The colour of depth pixel `u` of the row.
+    func color(u: Int) -> RGB8
 }
 
 /// No image: points are uncoloured.
-struct NoColoring: DepthPixelColoring {
+struct NoColoring: DepthPixelColoring, DepthRowColoring {
     static var isColored: Bool { false }
-    @inline(__always) func color(u: Int, row: Int) -> RGB8 { .black }
+    @inline(__always) func row(_ v: Int) -> NoColoring { self }
+    @inline(__always) func color(u: Int) -> RGB8 { .black }
 }
 
-/// A YCbCr 4:2:0 image through column and row offset tables.
+/// A YCbCr 4:2:0 image through column and row offset tables, converted with integer tables: each
+/// chroma byte's contribution to R, G and B (Apple's BT.601 coefficients on Cb − 127.5, Cr − 127.5) in
+/// 1/256 units, so a pixel costs three table loads, adds and clamps.
 struct YCbCrColoring: DepthPixelColoring {
     let luma: UnsafePointer<UInt8>, chroma: UnsafePointer<UInt8>
     let lumaColumn: UnsafePointer<Int32>, chromaColumn: UnsafePointer<Int32>
     let lumaRow: UnsafePointer<Int32>, chromaRow: UnsafePointer<Int32>
+    /// Per chroma byte: R from Cr, G from Cb, G from Cr, B from Cb (1/256 units, rounding offset included).
+    let tables: UnsafePointer<Int32>
     static var isColored: Bool { true }
 
+    /// The 4 × 256 conversion tables.
+    static let conversionTables: [Int32] = {
+        var t = [Int32](repeating: 0, count: 1024)
+        for c in 0..<256 {
+            let centred = (Float(c) - 127.5)
+            t[c] = Int32((1.402 * centred * 256 + 128).rounded(.down))   // R ← Cr, plus ½ for rounding
+            t[256 + c] = Int32((-0.3441 * centred * 256 + 128).rounded(.down))   // G ← Cb, plus ½
+            t[512 + c] = Int32((-0.7141 * centred * 256).rounded())   // G ← Cr
+            t[768 + c] = Int32((1.772 * centred * 256 + 128).rounded(.down))   // B ← Cb, plus ½
+        }
+        return t
+    }()
+
     @inline(__always)
-    func color(u: Int, row v: Int) -> RGB8 {
-        let y = Float(luma[Int(lumaRow[v] &+ lumaColumn[u])]) * (1 / 255)
-        let ci = Int(chromaRow[v] &+ chromaColumn[u])
-        let cb = Float(chroma[ci]) * (1 / 255) - 0.5
-        let cr = Float(chroma[ci &+ 1]) * (1 / 255) - 0.5
-        // YCbCrImage.rgb(y:cb:cr:), written per component so it stays scalar and inlined.
-        return RGB8(r: RGB8.quantize(y + 1.402 * cr), g: RGB8.quantize(y - 0.7141 * cr - 0.3441 * cb),
-                    b: RGB8.quantize(y + 1.772 * cb))
+    static func clampByte(_ v: Int32) -> UInt8 {
+        // Branch-free clamp of v / 256 to 0…255 (image texture makes branches unpredictable).
+        var c = v >> 8
+        c &= ~(c >> 31)            // negative → 0
+        c |= (255 &- c) >> 31      // above 255 → all ones, truncated to 255
+        return UInt8(truncatingIfNeeded: c)
+    }
+
+    /// One row: the row's luma and chroma starts, the column tables and the conversion tables.
+    struct Row: DepthRowColoring {
+        let luma: UnsafePointer<UInt8>, chroma: UnsafePointer<UInt8>
+        let lumaColumn: UnsafePointer<Int32>, chromaColumn: UnsafePointer<Int32>
+        let tables: UnsafePointer<Int32>
+
+        @inline(__always)
+        func color(u: Int) -> RGB8 {
+            let y = Int32(luma[Int(lumaColumn[u])]) << 8
+            let c = chroma + Int(chromaColumn[u])
+            let cb = Int(c[0]), cr = Int(c[1])
+            return RGB8(r: YCbCrColoring.clampByte(y &+ tables[cr]),
+                        g: YCbCrColoring.clampByte(y &+ tables[256 &+ cb] &+ tables[512 &+ cr]),
+                        b: YCbCrColoring.clampByte(y &+ tables[768 &+ cb]))
+        }
+    }
+
+    @inline(__always)
+    func row(_ v: Int) -> Row {
+        Row(luma: luma + Int(lumaRow[v]), chroma: chroma + Int(chromaRow[v]), lumaColumn: lumaColumn,
+            chromaColumn: chromaColumn, tables: tables)
     }
 }
 
@@ -52,8 +99,14 @@ struct RGBColoring: DepthPixelColoring {
     let column: UnsafePointer<Int32>, row: UnsafePointer<Int32>
     static var isColored: Bool { true }
 
+    /// One row: its first pixel and the column table.
+    struct Row: DepthRowColoring {
+        let pixels: UnsafePointer<RGB8>, column: UnsafePointer<Int32>
+        @inline(__always) func color(u: Int) -> RGB8 { pixels[Int(column[u])] }
+    }
+
     @inline(__always)
-    func color(u: Int, row v: Int) -> RGB8 { pixels[Int(row[v] &+ column[u])] }
+    func row(_ v: Int) -> Row { Row(pixels: pixels + Int(row[v]), column: column) }
 }
 
 /// Something that runs the depth kernel with a concrete colouring (so it is specialised).
@@ -74,13 +127,15 @@ extension ColorImage {
             let lumaRow = ys.map { $0 * Int32(img.width) }
             let chromaRow = ys.map { ($0 >> 1) * Int32(img.width >> 1) * 2 }
             let chromaColumn = xs.map { ($0 >> 1) * 2 }
-            return img.luma.withUnsafeBufferPointer { l in img.chroma.withUnsafeBufferPointer { c in
+            return YCbCrColoring.conversionTables.withUnsafeBufferPointer { tables in
+                img.luma.withUnsafeBufferPointer { l in img.chroma.withUnsafeBufferPointer { c in
                 xs.withUnsafeBufferPointer { lc in chromaColumn.withUnsafeBufferPointer { cc in
                 lumaRow.withUnsafeBufferPointer { lr in chromaRow.withUnsafeBufferPointer { cr in
                     visitor.visit(YCbCrColoring(
                         luma: l.baseAddress!, chroma: c.baseAddress!, lumaColumn: lc.baseAddress!,
-                        chromaColumn: cc.baseAddress!, lumaRow: lr.baseAddress!, chromaRow: cr.baseAddress!))
-                } } } } } }
+                        chromaColumn: cc.baseAddress!, lumaRow: lr.baseAddress!, chromaRow: cr.baseAddress!,
+                        tables: tables.baseAddress!))
+                } } } } } } }
         case let .rgb(img):
             let rows = ys.map { $0 * Int32(img.width) }
             return img.pixels.withUnsafeBufferPointer { p in xs.withUnsafeBufferPointer { c in

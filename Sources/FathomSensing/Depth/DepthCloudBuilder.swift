@@ -77,6 +77,7 @@ extension DepthCloudBuilder {
                     let pos = positions.baseAddress!, conf = confidences.baseAddress!
                     for v in 0..<h {
                         let rt = rowTerm[v]
+                        let rowColoring = coloring.row(v)
                         let d0 = dp.baseAddress! + v * w, c0 = cp.baseAddress! + v * w
                         for u in 0..<w {
                             let d = d0[u]
@@ -87,7 +88,7 @@ extension DepthCloudBuilder {
                             guard d >= near, d <= far else { outOfRange &+= 1; continue }
                             (pos + kept).initialize(to: d * (ct[u] + rt) + t)
                             (conf + kept).initialize(to: c)
-                            if C.isColored { (colors.baseAddress! + kept).initialize(to: coloring.color(u: u, row: v)) }
+                            if C.isColored { (colors.baseAddress! + kept).initialize(to: rowColoring.color(u: u)) }
                             kept &+= 1
                         }
                     }
