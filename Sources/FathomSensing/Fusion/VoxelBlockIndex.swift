@@ -14,6 +14,11 @@ struct VoxelBlockIndex: Sendable {
     private var slots: [Int32] = []
     private var lastBlockKey: UInt64 = .max
     private var lastBlockBase = 0
+    /// A small direct-mapped cache of recently used blocks (key, first slot), in front of the hash
+    /// table: the next rows of a depth frame revisit the blocks of the previous ones.
+    private var cacheKeys = [UInt64](repeating: .max, count: VoxelBlockIndex.cacheSize)
+    private var cacheBases = [Int32](repeating: 0, count: VoxelBlockIndex.cacheSize)
+    static let cacheSize = 4096
 
     /// The place of a voxel inside its block, 0…63.
     @inline(__always)
@@ -26,10 +31,19 @@ struct VoxelBlockIndex: Sendable {
     mutating func findOrInsert(_ key: UInt64, newIndex: Int32) -> (index: Int32, inserted: Bool) {
         let blockKey = key & Self.blockMask
         if blockKey != lastBlockKey {
-            let (block, isNew) = blocks.findOrInsert(blockKey, newIndex: Int32(slots.count / Self.slotsPerBlock))
-            if isNew { slots.append(contentsOf: repeatElement(-1, count: Self.slotsPerBlock)) }
+            // Neighbouring blocks land in different cache lines: x, y, z block bits folded together.
+            let b = blockKey >> 2
+            let line = Int(truncatingIfNeeded: (b ^ (b >> 19) ^ (b >> 38)) & UInt64(Self.cacheSize - 1))
+            if cacheKeys[line] == blockKey {
+                lastBlockBase = Int(cacheBases[line])
+            } else {
+                let (block, isNew) = blocks.findOrInsert(blockKey, newIndex: Int32(slots.count / Self.slotsPerBlock))
+                if isNew { slots.append(contentsOf: repeatElement(-1, count: Self.slotsPerBlock)) }
+                lastBlockBase = Int(block) * Self.slotsPerBlock
+                cacheKeys[line] = blockKey
+                cacheBases[line] = Int32(lastBlockBase)
+            }
             lastBlockKey = blockKey
-            lastBlockBase = Int(block) * Self.slotsPerBlock
         }
         let i = lastBlockBase + Self.local(key)
         return slots.withUnsafeMutableBufferPointer { s in
