@@ -141,3 +141,15 @@ import Testing
         }
     }
 }
+
+@Suite struct VoxelFusionFilterTests {
+    @Test func minimumSampleCountDropsUncorroboratedVoxels() {
+        var fusion = VoxelFusion(configuration: .init(voxelSize: 1))
+        fusion.fuse(PointCloud(unchecked: [SIMD3(0.5, 0.5, 0.5), SIMD3(3.5, 0.5, 0.5)], confidences: [1, 2]), frameNumber: 0)
+        fusion.fuse(PointCloud(unchecked: [SIMD3(0.6, 0.5, 0.5)], confidences: [0]), frameNumber: 1)
+        let all = fusion.pointCloud(), corroborated = fusion.pointCloud(minimumSampleCount: 2)
+        #expect(all.count == 2)
+        #expect(corroborated.positions.count == 1 && corroborated.confidences == [1])
+        #expect(isClose(corroborated.positions[0], SIMD3(0.55, 0.5, 0.5), tolerance: 1e-6))
+    }
+}

@@ -112,14 +112,21 @@ extension VoxelFusion {
     /// The fused cloud: one point per voxel (the mean of its samples), with the highest confidence
     /// seen, and the mean colour when any fused cloud had colours (voxels that never received a
     /// colour are black).
-    public func pointCloud() -> PointCloud {
+    /// - Parameter minimumSampleCount: voxels with fewer samples are left out. Voxels seen once hold
+    ///   a single unaveraged sample, often an isolated noisy one (grazing view, depth edge); 2 keeps
+    ///   only corroborated points. Default 1 (every voxel).
+    public func pointCloud(minimumSampleCount: Int = 1) -> PointCloud {
+        let keep = minimumSampleCount <= 1 ? Array(0..<count) : (0..<count).filter { counts[$0] >= minimumSampleCount }
         var colors: [RGB8] = []
         if hasColors {
-            colors = (0..<count).map { i in
-                colorCounts[i] > 0 ? RGB8(unit: colorSums[i] / (255 * Float(colorCounts[i]))) : .black
+            colors = keep.map { i in
+                colorCounts[i] > 0 ? RGB8(quantizing: colorSums[i] / (255 * Float(colorCounts[i]))) : .black
             }
         }
-        return PointCloud(unchecked: means, colors: colors, confidences: maxConfidences)
+        if keep.count == count {
+            return PointCloud(unchecked: means, colors: colors, confidences: maxConfidences)
+        }
+        return PointCloud(unchecked: keep.map { means[$0] }, colors: colors, confidences: keep.map { maxConfidences[$0] })
     }
 
     /// The number of samples fused into each voxel, in `pointCloud()` order.
