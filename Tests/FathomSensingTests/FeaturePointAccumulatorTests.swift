@@ -68,14 +68,14 @@ import FathomSensing
     /// Needle noise (σ 1 cm/m along the ray, 1 mm/m across) plus 10 % gross mismatches (30–60 cm
     /// along the ray), from cameras moving along a path: the filter must beat both the plain mean and
     /// the raw samples. One pass (the demo's) gains ~35 % on the mean here, three passes > 40 %.
-    @Test(arguments: [(1, Float(0.7)), (3, Float(0.6))])
-    func filteringBeatsPlainMeanOnNeedleNoise(passes: Int, ratio: Float) {
+    @Test(arguments: [(1, false, Float(0.7)), (3, false, Float(0.6)), (1, true, Float(0.6))])
+    func filteringBeatsPlainMeanOnNeedleNoise(passes: Int, rays: Bool, ratio: Float) {
         var g = SeededGenerator(seed: 2026)
         let truth = (0..<300).map { _ in
             SIMD3<Float>(Float.random(in: -2...2, using: &g), Float.random(in: 0...2.5, using: &g),
                          Float.random(in: -4 ... -2, using: &g))
         }
-        var acc = FeaturePointAccumulator(configuration: .init(filterPasses: passes))
+        var acc = FeaturePointAccumulator(configuration: .init(filterPasses: passes, rayWeighting: rays))
         var allSamples = [[SIMD3<Float>]](repeating: [], count: truth.count)
         for n in 0..<60 {
             let cam = SIMD3<Float>(-1 + Float(n) / 30, 1.4, 1)
@@ -105,6 +105,22 @@ import FathomSensing
         let rRaw = rms(raw), rMean = rms(mean), rFiltered = rms(filtered)
         #expect(rFiltered <= ratio * rMean, "filtered \(rFiltered) m vs mean \(rMean) m")
         #expect(rFiltered * 2 <= rRaw, "filtered \(rFiltered) m vs raw \(rRaw) m")
-        print("needle model, \(passes) pass(es): raw \(rRaw) m, mean \(rMean) m, filtered \(rFiltered) m")
+        print("needle model, \(passes) pass(es), ray weighting \(rays): raw \(rRaw) m, mean \(rMean) m, filtered \(rFiltered) m")
+    }
+}
+
+@Suite struct RayWeightingTests {
+    /// Two needles crossing at a right angle: the ray-weighted estimate takes each sample's
+    /// across-ray coordinates, so it lands on the crossing, not on the mean.
+    @Test func crossingNeedlesMeetAtTheTruth() {
+        let truth = SIMD3<Float>(1, 2, 3)
+        // Samples displaced along their own rays only: +x ray (camera at truth − 2x), +z ray.
+        let samples: [SIMD3<Float>] = [truth + SIMD3(0.3, 0, 0), truth + SIMD3(0, 0, -0.1)]
+        let rays: [SIMD3<Float>] = [SIMD3(2.3, 0, 0), SIMD3(0, 0, 1.9)]
+        let p = samples.withUnsafeBufferPointer { s in rays.withUnsafeBufferPointer { r in
+            FeatureSampleFilter.filteredPosition(of: s, sigmaMultiplier: 2, rays: r, noiseRatio: 0.01)!
+        } }
+        #expect(isClose(p, truth, tolerance: 2e-3))
+        #expect(FeatureSampleFilter.mean(of: samples)!.distance(to: truth) > 0.1)
     }
 }

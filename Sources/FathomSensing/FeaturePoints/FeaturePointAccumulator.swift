@@ -45,6 +45,8 @@ public struct FeaturePointAccumulator: Sendable {
     private struct Feature: Sendable {
         /// The samples; once full, `head` is the oldest.
         var samples: [SIMD3<Float>]
+        /// Per sample, camera centre → sample (zero when unknown); empty unless ray weighting is on.
+        var rays: [SIMD3<Float>]
         var head: Int32
         /// The collected-frame counter when last sampled.
         var lastSeen: Int32
@@ -74,6 +76,7 @@ extension FeaturePointAccumulator {
         let stamp = collectedFrames
         let nearSquared = configuration.minimumCameraDistance * configuration.minimumCameraDistance
         let ring = configuration.maximumSamplesPerFeature
+        let weighRays = configuration.rayWeighting
         var stored = 0, inView = 0
         for i in 0..<frame.positions.count {
             let p = frame.positions[i]
@@ -92,7 +95,8 @@ extension FeaturePointAccumulator {
                 var buffer: [SIMD3<Float>] = []
                 buffer.reserveCapacity(min(ring, 8))
                 buffer.append(p)
-                features.append(Feature(samples: buffer, head: 0, lastSeen: stamp, dirty: false))
+                let rays: [SIMD3<Float>] = weighRays ? [cameraPosition.map { p - $0 } ?? .zero] : []
+                features.append(Feature(samples: buffer, rays: rays, head: 0, lastSeen: stamp, dirty: false))
                 cached.append(p)
                 inView += 1
             } else {
@@ -100,9 +104,11 @@ extension FeaturePointAccumulator {
                     let s = Int(slot)
                     if f[s].samples.count < ring {
                         f[s].samples.append(p)
+                        if weighRays { f[s].rays.append(cameraPosition.map { p - $0 } ?? .zero) }
                     } else {
                         let h = Int(f[s].head)
                         f[s].samples[h] = p
+                        if weighRays { f[s].rays[h] = cameraPosition.map { p - $0 } ?? .zero }
                         f[s].head = Int32(h + 1 == ring ? 0 : h + 1)
                     }
                     if f[s].lastSeen != stamp { inView += 1 }
@@ -119,11 +125,8 @@ extension FeaturePointAccumulator {
     /// Recomputes the filtered positions of the features whose samples changed.
     /// - Complexity: O(samples of the changed features).
     public mutating func refreshFilteredPositions() {
-        let k = configuration.sigmaMultiplier, passes = configuration.filterPasses
         for i in 0..<identifiers.count where features[i].dirty {
-            cached[i] = features[i].samples.withUnsafeBufferPointer {
-                FeatureSampleFilter.filteredPosition(of: $0, sigmaMultiplier: k, passes: passes)!
-            }
+            cached[i] = estimate(features[i])
             features[i].dirty = false
         }
     }
@@ -168,9 +171,21 @@ extension FeaturePointAccumulator {
 
     private func position(at s: Int) -> SIMD3<Float> {
         guard features[s].dirty else { return cached[s] }
-        return features[s].samples.withUnsafeBufferPointer {
-            FeatureSampleFilter.filteredPosition(
-                of: $0, sigmaMultiplier: configuration.sigmaMultiplier, passes: configuration.filterPasses)!
+        return estimate(features[s])
+    }
+
+    /// The filtered position of one feature's samples.
+    private func estimate(_ f: Feature) -> SIMD3<Float> {
+        let c = configuration
+        return f.samples.withUnsafeBufferPointer { samples in
+            guard c.rayWeighting else {
+                return FeatureSampleFilter.filteredPosition(of: samples, sigmaMultiplier: c.sigmaMultiplier,
+                                                            passes: c.filterPasses)!
+            }
+            return f.rays.withUnsafeBufferPointer { rays in
+                FeatureSampleFilter.filteredPosition(of: samples, sigmaMultiplier: c.sigmaMultiplier,
+                                                     passes: c.filterPasses, rays: rays, noiseRatio: c.noiseRatio)!
+            }
         }
     }
 
