@@ -41,12 +41,12 @@ var sensingBenchmarks: [BenchmarkCase] { [
         let builder = DepthCloudBuilder(configuration: .init(minimumConfidence: .medium))
         return { blackHole(try! builder.cloud(depth: depth, color: image, camera: camera)) }
     },
-    BenchmarkCase(name: "sensing/depth-cloud/256x192 no colour", iterations: 300) {
+    BenchmarkCase(name: "sensing/depth-cloud/256x192-nocolor", iterations: 300) {
         let (camera, depth) = sensingFrame()
         let builder = DepthCloudBuilder(configuration: .init(minimumConfidence: .medium))
         return { blackHole(try! builder.cloud(depth: depth, color: nil, camera: camera)) }
     },
-    BenchmarkCase(name: "sensing/depth-cloud/256x192 (1920 img)", iterations: 300) {
+    BenchmarkCase(name: "sensing/depth-cloud/256x192-img1920", iterations: 300) {
         let (camera, depth) = sensingFrame()
         let image = sensingImage(width: 1920, height: 1440)
         let builder = DepthCloudBuilder(configuration: .init(minimumConfidence: .medium))
@@ -64,7 +64,7 @@ var sensingBenchmarks: [BenchmarkCase] { [
         let upsampler = GuidedDepthUpsampler()
         return { blackHole(try! upsampler.upsample(depth, guide: image)) }
     },
-    BenchmarkCase(name: "sensing/fuse-frame/1M voxels", iterations: 50) {
+    BenchmarkCase(name: "sensing/fuse-frame/1M-voxels", iterations: 50) {
         // 1 M voxels on a 1 cm grid, then one new frame of ~32 k points over an occupied region.
         var fusion = VoxelFusion(configuration: .init(voxelSize: 0.01, pointBudget: 4_000_000))
         let filler = roomSurfacePoints(3_000_000, seed: 9)
@@ -80,7 +80,7 @@ var sensingBenchmarks: [BenchmarkCase] { [
             blackHole(fusion.count)
         }
     },
-    BenchmarkCase(name: "sensing/features/1000 into 100k ids", iterations: 200) {
+    BenchmarkCase(name: "sensing/features/1000-into-100k-ids", iterations: 200) {
         var acc = FeaturePointAccumulator()
         var g = SeededGenerator(seed: 5)
         let truth = (0..<100_000).map { _ in
@@ -105,7 +105,7 @@ var sensingBenchmarks: [BenchmarkCase] { [
             k += 1
         }
     },
-    BenchmarkCase(name: "sensing/features/refresh 1000 dirty", iterations: 200) {
+    BenchmarkCase(name: "sensing/features/refresh-1000", iterations: 200) {
         var acc = FeaturePointAccumulator()
         var g = SeededGenerator(seed: 6)
         let ids = (0..<1000).map { UInt64($0) }

@@ -86,24 +86,37 @@ extension GuidedDepthUpsampler {
                 grid.interpolateRow(coefficients.valid, row: y1, into: &rowV1)
                 cached1 = y1
             }
-            let gy = 1 - fy
             out.withUnsafeMutableBufferPointer { o in
                 rowA0.withUnsafeBufferPointer { a0 in rowA1.withUnsafeBufferPointer { a1 in
                 rowB0.withUnsafeBufferPointer { b0 in rowB1.withUnsafeBufferPointer { b1 in
                 rowV0.withUnsafeBufferPointer { v0 in rowV1.withUnsafeBufferPointer { v1 in
-                    let base = y * outW
-                    @inline(__always) func apply(_ guideAt: (Int) -> Float) {
-                        for x in 0..<outW {
-                            let v = v0[x] * gy + v1[x] * fy
-                            let a = a0[x] * gy + a1[x] * fy
-                            let b = b0[x] * gy + b1[x] * fy
-                            o[base + x] = v > Self.minimumSupport ? (a * guideAt(base + x) + b) / v : 0
-                        }
-                    }
+                    let out = o.baseAddress! + y * outW
+                    let (pa0, pa1, pb0, pb1, pv0, pv1) = (a0.baseAddress!, a1.baseAddress!, b0.baseAddress!,
+                                                          b1.baseAddress!, v0.baseAddress!, v1.baseAddress!)
+                    let floor = Self.minimumSupport
+                    // Branch-free (vectorisable): q = (ā·I + b̄) / V where V > floor, else 0.
                     if lumaBytes.isEmpty {
-                        resampled.withUnsafeBufferPointer { g in apply { g[$0] } }
+                        resampled.withUnsafeBufferPointer { g in
+                            let row = g.baseAddress! + y * outW
+                            for x in 0..<outW {
+                                let v = pv0[x] + (pv1[x] - pv0[x]) * fy
+                                let a = pa0[x] + (pa1[x] - pa0[x]) * fy
+                                let b = pb0[x] + (pb1[x] - pb0[x]) * fy
+                                let q = (a * row[x] + b) / Swift.max(v, floor)
+                                out[x] = v > floor ? q : 0
+                            }
+                        }
                     } else {
-                        lumaBytes.withUnsafeBufferPointer { g in apply { Float(g[$0]) * (1 / 255) } }
+                        lumaBytes.withUnsafeBufferPointer { g in
+                            let row = g.baseAddress! + y * outW
+                            for x in 0..<outW {
+                                let v = pv0[x] + (pv1[x] - pv0[x]) * fy
+                                let a = pa0[x] + (pa1[x] - pa0[x]) * fy
+                                let b = pb0[x] + (pb1[x] - pb0[x]) * fy
+                                let q = (a * (Float(row[x]) * (1 / 255)) + b) / Swift.max(v, floor)
+                                out[x] = v > floor ? q : 0
+                            }
+                        }
                     }
                 } } } } } }
             }
@@ -136,8 +149,12 @@ extension GuidedDepthUpsampler {
                 r0.withUnsafeBufferPointer { a in
                     r1.withUnsafeBufferPointer { b in
                         let base = y * outW
-                        // Values are ≥ 0, so truncating x + 0.5 rounds to nearest.
-                        for x in 0..<outW { o[base + x] = UInt8(truncatingIfNeeded: Int32(a[x] + (b[x] - a[x]) * fy + 0.5)) }
+                        // Values lie in 0…2: adding 1.5·2²³ rounds them to an integer in the low mantissa
+                        // bits (branch-free, vectorisable); the 10⁻⁴ nudge makes halves round up.
+                        for x in 0..<outW {
+                            let v = (a[x] + (b[x] - a[x]) * fy + 1e-4) + RGB8.roundingMagic
+                            o[base + x] = UInt8(truncatingIfNeeded: v.bitPattern)
+                        }
                     }
                 }
             }
