@@ -45,6 +45,7 @@ struct YCbCrColoring: DepthPixelColoring {
     let lumaRow: UnsafePointer<Int32>, chromaRow: UnsafePointer<Int32>
     /// Per chroma byte: R from Cr, G from Cb, G from Cr, B from Cb (1/256 units, rounding offset included).
     let tables: UnsafePointer<Int32>
+    let clamp: UnsafePointer<UInt8>
     static var isColored: Bool { true }
 
     /// The 4 × 256 conversion tables.
@@ -60,6 +61,11 @@ struct YCbCrColoring: DepthPixelColoring {
         return t
     }()
 
+    /// Bytes of every value −384…639 clamped to 0…255, indexed by value + 384 (a table lookup cannot
+    /// be turned into a mispredicted branch).
+    static let clampTable: [UInt8] = (0..<1024).map { UInt8(Swift.min(Swift.max($0 - 384, 0), 255)) }
+    static let clampOffset = 384
+
     @inline(__always)
     static func clampByte(_ v: Int32) -> UInt8 {
         // Branch-free clamp of v / 256 to 0…255 (image texture makes branches unpredictable).
@@ -74,22 +80,24 @@ struct YCbCrColoring: DepthPixelColoring {
         let luma: UnsafePointer<UInt8>, chroma: UnsafePointer<UInt8>
         let lumaColumn: UnsafePointer<Int32>, chromaColumn: UnsafePointer<Int32>
         let tables: UnsafePointer<Int32>
+        /// `clampTable`, advanced by `clampOffset`.
+        let clamp: UnsafePointer<UInt8>
 
         @inline(__always)
         func color(u: Int) -> RGB8 {
             let y = Int32(luma[Int(lumaColumn[u])]) << 8
             let c = chroma + Int(chromaColumn[u])
             let cb = Int(c[0]), cr = Int(c[1])
-            return RGB8(r: YCbCrColoring.clampByte(y &+ tables[cr]),
-                        g: YCbCrColoring.clampByte(y &+ tables[256 &+ cb] &+ tables[512 &+ cr]),
-                        b: YCbCrColoring.clampByte(y &+ tables[768 &+ cb]))
+            return RGB8(r: clamp[Int((y &+ tables[cr]) >> 8)],
+                        g: clamp[Int((y &+ tables[256 &+ cb] &+ tables[512 &+ cr]) >> 8)],
+                        b: clamp[Int((y &+ tables[768 &+ cb]) >> 8)])
         }
     }
 
     @inline(__always)
     func row(_ v: Int) -> Row {
         Row(luma: luma + Int(lumaRow[v]), chroma: chroma + Int(chromaRow[v]), lumaColumn: lumaColumn,
-            chromaColumn: chromaColumn, tables: tables)
+            chromaColumn: chromaColumn, tables: tables, clamp: clamp)
     }
 }
 
@@ -127,15 +135,16 @@ extension ColorImage {
             let lumaRow = ys.map { $0 * Int32(img.width) }
             let chromaRow = ys.map { ($0 >> 1) * Int32(img.width >> 1) * 2 }
             let chromaColumn = xs.map { ($0 >> 1) * 2 }
-            return YCbCrColoring.conversionTables.withUnsafeBufferPointer { tables in
+            return YCbCrColoring.clampTable.withUnsafeBufferPointer { clamp in
+              YCbCrColoring.conversionTables.withUnsafeBufferPointer { tables in
                 img.luma.withUnsafeBufferPointer { l in img.chroma.withUnsafeBufferPointer { c in
                 xs.withUnsafeBufferPointer { lc in chromaColumn.withUnsafeBufferPointer { cc in
                 lumaRow.withUnsafeBufferPointer { lr in chromaRow.withUnsafeBufferPointer { cr in
                     visitor.visit(YCbCrColoring(
                         luma: l.baseAddress!, chroma: c.baseAddress!, lumaColumn: lc.baseAddress!,
                         chromaColumn: cc.baseAddress!, lumaRow: lr.baseAddress!, chromaRow: cr.baseAddress!,
-                        tables: tables.baseAddress!))
-                } } } } } } }
+                        tables: tables.baseAddress!, clamp: clamp.baseAddress! + YCbCrColoring.clampOffset))
+                } } } } } } } }
         case let .rgb(img):
             let rows = ys.map { $0 * Int32(img.width) }
             return img.pixels.withUnsafeBufferPointer { p in xs.withUnsafeBufferPointer { c in

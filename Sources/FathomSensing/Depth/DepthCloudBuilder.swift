@@ -67,6 +67,7 @@ extension DepthCloudBuilder {
         let near = configuration.minimumDistance, far = configuration.maximumDistance
         var invalid = 0, lowConf = 0, outOfRange = 0, kept = 0
         var confidences: [UInt8] = [], colors: [RGB8] = []
+        var rowColorStorage = [RGB8](repeating: .black, count: C.isColored ? w : 0)
         // The three outputs are written in place into fresh arrays of capacity n.
         let positions = [SIMD3<Float>](unsafeUninitializedCapacity: n) { positions, positionCount in
           confidences = [UInt8](unsafeUninitializedCapacity: n) { confidences, confidenceCount in
@@ -74,10 +75,15 @@ extension DepthCloudBuilder {
               depth.depth.pixels.withUnsafeBufferPointer { dp in
                 depth.confidence.pixels.withUnsafeBufferPointer { cp in
                   colTerm.withUnsafeBufferPointer { ct in
+                   rowColorStorage.withUnsafeMutableBufferPointer { rowColors in
                     let pos = positions.baseAddress!, conf = confidences.baseAddress!
                     for v in 0..<h {
                         let rt = rowTerm[v]
-                        let rowColoring = coloring.row(v)
+                        if C.isColored {
+                            // The row's colours first, in a tight loop without the filter's branches.
+                            let rowColoring = coloring.row(v)
+                            for u in 0..<w { rowColors[u] = rowColoring.color(u: u) }
+                        }
                         let d0 = dp.baseAddress! + v * w, c0 = cp.baseAddress! + v * w
                         for u in 0..<w {
                             let d = d0[u]
@@ -88,10 +94,11 @@ extension DepthCloudBuilder {
                             guard d >= near, d <= far else { outOfRange &+= 1; continue }
                             (pos + kept).initialize(to: d * (ct[u] + rt) + t)
                             (conf + kept).initialize(to: c)
-                            if C.isColored { (colors.baseAddress! + kept).initialize(to: rowColoring.color(u: u)) }
+                            if C.isColored { (colors.baseAddress! + kept).initialize(to: rowColors[u]) }
                             kept &+= 1
                         }
                     }
+                   }
                   }
                 }
               }
