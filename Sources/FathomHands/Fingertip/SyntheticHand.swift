@@ -86,14 +86,32 @@ public struct SyntheticHand: Sendable, Hashable {
         return false
     }
 
+    /// The reference-pixel bounding box of a shape.
+    static func bounds(of shape: Shape) -> (min: SIMD2<Float>, max: SIMD2<Float>) {
+        switch shape {
+        case let .ellipse(c, r): (c - r, c + r)
+        case let .capsule(a, b, r): (pointwiseMin(a, b) - r, pointwiseMax(a, b) + r)
+        case let .rectangle(lo, hi): (lo, hi)
+        }
+    }
+
     /// The mask at `width` × `height` pixels: 255 where a pixel's centre lies in the silhouette
     /// (the reference image stretched to the mask, as Vision's scale-fill does), 0 elsewhere.
     public func mask(width: Int, height: Int) -> GrayImage {
         var image = GrayImage(width: width, height: height, repeating: 0)
+        guard width > 0, height > 0 else { return image }
         let sx = referenceWidth / Float(width), sy = referenceHeight / Float(height)
-        for y in 0..<height {
-            for x in 0..<width where contains(SIMD2((Float(x) + 0.5) * sx, (Float(y) + 0.5) * sy)) {
-                image[x, y] = 255
+        for shape in shapes {
+            // Only the pixels whose centres fall in the shape's bounding box can be inside it.
+            let box = Self.bounds(of: shape)
+            let x0 = max(0, Int((box.min.x / sx - 0.5).rounded(.down))), x1 = min(width - 1, Int((box.max.x / sx).rounded(.up)))
+            let y0 = max(0, Int((box.min.y / sy - 0.5).rounded(.down))), y1 = min(height - 1, Int((box.max.y / sy).rounded(.up)))
+            guard x0 <= x1, y0 <= y1 else { continue }
+            let single = SyntheticHand(referenceWidth: referenceWidth, referenceHeight: referenceHeight, shapes: [shape])
+            for y in y0...y1 {
+                for x in x0...x1 where image[x, y] == 0 && single.contains(SIMD2((Float(x) + 0.5) * sx, (Float(y) + 0.5) * sy)) {
+                    image[x, y] = 255
+                }
             }
         }
         return image
