@@ -13,8 +13,8 @@ import FathomCore
 /// The fingertip is on the first displayed row (from the top) holding a robust pixel; when that row
 /// holds several, it is the middle one (lower median, left to right as displayed).
 ///
-/// - Complexity: O(width × height), one vectorizable pass to count robust pixels plus a scan that
-///   stops at the fingertip's row; no allocation.
+/// - Complexity: O(width × height): one vectorizable pass counts the robust pixels and finds the rows
+///   and columns they span, then one displayed line is scanned for the median; no allocation.
 public struct FingertipDetector: Sendable, Hashable {
     /// The detector's settings.
     public struct Configuration: Sendable, Hashable {
@@ -46,14 +46,14 @@ public struct FingertipDetector: Sendable, Hashable {
         guard w >= 3, h >= 3 else { return nil }
         return mask.pixels.withUnsafeBufferPointer { buffer -> Fingertip? in
             let base = buffer.baseAddress!
-            let count = Self.robustCount(base, width: w, height: h)
-            guard count >= configuration.minimumRobustPixelCount else { return nil }
-            guard let tip = Self.topRobustPixel(base, width: w, height: h, orientation: configuration.orientation)
-            else { return nil }
+            let extent = Self.robustExtent(base, width: w, height: h)
+            guard extent.count >= configuration.minimumRobustPixelCount, extent.count > 0 else { return nil }
+            let tip = Self.medianRobustPixel(base, width: w, height: h, extent: extent,
+                                             orientation: configuration.orientation)
             let stored = SIMD2((Float(tip.x) + 0.5) / Float(w), (Float(tip.y) + 0.5) / Float(h))
             return Fingertip(
                 normalized: configuration.orientation.displayedNormalized(fromStored: stored),
-                pixel: SIMD2(tip.x, tip.y), robustPixelCount: count)
+                pixel: SIMD2(tip.x, tip.y), robustPixelCount: extent.count)
         }
     }
 
@@ -64,46 +64,75 @@ public struct FingertipDetector: Sendable, Hashable {
         return (p[i] & p[i - 1] & p[i + 1] & p[i - w] & p[i + w]) >= handThreshold
     }
 
-    /// The number of robust pixels. The high bit of a byte is set exactly when it is ≥ 128, so the AND
-    /// of the five bytes has it set exactly when all five are hand pixels.
+    /// The robust pixels' count and the stored rows and columns they span (`minX…maxX`,
+    /// `minY…maxY`; meaningless when `count` is 0).
+    @usableFromInline
+    struct RobustExtent {
+        @usableFromInline var count = 0
+        @usableFromInline var minX = Int.max, maxX = -1, minY = Int.max, maxY = -1
+        @usableFromInline init() {}
+    }
+
+    /// The robust byte of pixel `x` of a row: the high bit of a byte is set exactly when it is ≥ 128, so
+    /// the AND of the pixel and its four neighbours has it set exactly when all five are hand pixels.
+    @inlinable @inline(__always)
+    static func robustBit(_ row: UnsafePointer<UInt8>, _ x: Int, width w: Int) -> UInt8 {
+        (row[x] & row[x - 1] & row[x + 1] & row[x - w] & row[x + w]) >> 7
+    }
+
+    /// Counts the robust pixels row by row (a vectorizable loop) and, for rows holding any, finds the
+    /// first and last robust column.
     @inlinable
-    static func robustCount(_ p: UnsafePointer<UInt8>, width w: Int, height h: Int) -> Int {
-        var total = 0
+    static func robustExtent(_ p: UnsafePointer<UInt8>, width w: Int, height h: Int) -> RobustExtent {
+        var e = RobustExtent()
         for y in 1..<(h - 1) {
             let row = p + y * w, up = row - w, down = row + w
             var rowCount: UInt32 = 0
             for x in 1..<(w - 1) {
                 rowCount &+= UInt32((row[x] & row[x - 1] & row[x + 1] & up[x] & down[x]) >> 7)
             }
-            total += Int(rowCount)
+            guard rowCount > 0 else { continue }
+            e.count += Int(rowCount)
+            e.minY = min(e.minY, y)
+            e.maxY = y
+            var first = 1
+            while robustBit(row, first, width: w) == 0 { first += 1 }
+            var last = w - 2
+            while robustBit(row, last, width: w) == 0 { last -= 1 }
+            e.minX = min(e.minX, first)
+            e.maxX = max(e.maxX, last)
         }
-        return total
+        return e
     }
 
-    /// The stored pixel of the fingertip: the median robust pixel of the first displayed line holding
-    /// one, or `nil` when there is no robust pixel.
+    /// The fingertip's stored pixel: on the first displayed line holding a robust pixel (a stored row
+    /// or column, found from the extent), the lower-median robust pixel in displayed left-to-right
+    /// order. There must be at least one robust pixel.
     @inlinable
-    static func topRobustPixel(
-        _ p: UnsafePointer<UInt8>, width w: Int, height h: Int, orientation: ImageOrientation
-    ) -> (x: Int, y: Int)? {
-        let size = orientation.displayedSize(width: w, height: h)
-        // Displayed rows 0 and last, and displayed columns 0 and last, are border pixels: skip them.
-        for yd in 1..<(size.height - 1) {
-            var count = 0
-            for xd in 1..<(size.width - 1) {
-                let s = orientation.storedPixel(displayedX: xd, y: yd, width: w, height: h)
-                if isRobust(p, s.x, s.y, width: w) { count += 1 }
-            }
-            guard count > 0 else { continue }
-            var wanted = (count - 1) / 2
-            for xd in 1..<(size.width - 1) {
-                let s = orientation.storedPixel(displayedX: xd, y: yd, width: w, height: h)
-                if isRobust(p, s.x, s.y, width: w) {
-                    if wanted == 0 { return s }
-                    wanted -= 1
-                }
+    static func medianRobustPixel(
+        _ p: UnsafePointer<UInt8>, width w: Int, height h: Int, extent e: RobustExtent,
+        orientation: ImageOrientation
+    ) -> (x: Int, y: Int) {
+        // The displayed top line as a stored start pixel and a stored step for displayed x + 1.
+        let start: (x: Int, y: Int), step: (x: Int, y: Int), length: Int
+        switch orientation {
+        case .up: (start, step, length) = ((0, e.minY), (1, 0), w)
+        case .down: (start, step, length) = ((w - 1, e.maxY), (-1, 0), w)
+        case .right: (start, step, length) = ((e.minX, h - 1), (0, -1), h)
+        case .left: (start, step, length) = ((e.maxX, 0), (0, 1), h)
+        }
+        var count = 0
+        for k in 1..<(length - 1) where isRobust(p, start.x + step.x * k, start.y + step.y * k, width: w) {
+            count += 1
+        }
+        var wanted = (count - 1) / 2
+        for k in 1..<(length - 1) {
+            let x = start.x + step.x * k, y = start.y + step.y * k
+            if isRobust(p, x, y, width: w) {
+                if wanted == 0 { return (x, y) }
+                wanted -= 1
             }
         }
-        return nil
+        preconditionFailure("the extent's line holds no robust pixel")
     }
 }
