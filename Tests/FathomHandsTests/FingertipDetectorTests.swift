@@ -198,3 +198,30 @@ import Testing
         #expect(FingertipDetector(configuration: .init(minimumRobustPixelCount: 1)).fingertip(in: specksOnly) == nil)
     }
 }
+
+@Suite struct FingertipOverlayTests {
+    @Test func overlayIsDisplayedAndMarksTheTip() throws {
+        let m = mask([
+            "..........",
+            "......####",
+            ".#########",
+            ".#########",
+            ".#########",
+            "......####",
+            "..........",
+        ])
+        let detector = FingertipDetector(configuration: .init(orientation: .right))
+        let tip = try #require(detector.fingertip(in: m))
+        let picture = detector.overlay(of: m, fingertip: tip, markerRadius: 1)
+        #expect(picture.width == 7 && picture.height == 10)
+        // Stored (2, 3) is displayed at (7 − 1 − 3, 2) = (3, 2).
+        #expect(picture[3, 2] == FingertipDetector.OverlayColor.fingertip)
+        #expect(picture[3, 1] == FingertipDetector.OverlayColor.fingertip)
+        // Stored (0, 0), background, is displayed at the top-right corner; stored (1, 2), a hand pixel on
+        // the edge, at (4, 1).
+        #expect(picture[6, 0] == FingertipDetector.OverlayColor.background)
+        #expect(picture[4, 1] == FingertipDetector.OverlayColor.hand)
+        // Stored (5, 3), robust, at (3, 5).
+        #expect(picture[3, 5] == FingertipDetector.OverlayColor.robust)
+    }
+}
