@@ -23,6 +23,8 @@ import Testing
         let expectedNormalized = SIMD2<Float>(4.5 / 8, 2.5 / 6)
         #expect(tip.normalized == expectedNormalized)
         #expect(detector(minimum: 7).fingertip(in: m) == nil)
+        #expect(detector(minimum: 7).robustPixelCount(in: m) == 6)
+        #expect(detector().robustPixelCount(in: GrayImage(width: 2, height: 9, repeating: 255)) == 0)
     }
 
     /// A finger pointing left (stored) from a palm on the right: each orientation finds a different tip.

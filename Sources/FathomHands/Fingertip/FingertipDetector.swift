@@ -57,6 +57,15 @@ public struct FingertipDetector: Sendable, Hashable {
         }
     }
 
+    /// The number of robust hand pixels in `mask` (0 for masks narrower or shorter than 3 pixels);
+    /// `fingertip(in:)` requires at least `configuration.minimumRobustPixelCount` of them.
+    public func robustPixelCount(in mask: GrayImage) -> Int {
+        guard mask.width >= 3, mask.height >= 3 else { return 0 }
+        return mask.pixels.withUnsafeBufferPointer {
+            Self.robustExtent($0.baseAddress!, width: mask.width, height: mask.height).count
+        }
+    }
+
     /// Whether the pixel at (x, y) is robust; (x, y) must be an interior pixel.
     @inlinable @inline(__always)
     static func isRobust(_ p: UnsafePointer<UInt8>, _ x: Int, _ y: Int, width w: Int) -> Bool {
