@@ -16,8 +16,11 @@ public struct OneEuroFilter: Sendable, Hashable {
         /// The cutoff frequency of the speed estimate, hertz.
         public var derivativeCutoff: Double
 
-        /// Creates settings (positive cutoffs, non-negative beta).
-        public init(minimumCutoff: Double = 1.0, beta: Double = 0.5, derivativeCutoff: Double = 1.0) {
+        /// Creates settings (positive cutoffs, non-negative beta). The defaults were tuned on simulated
+        /// 112- and 224-pixel masks of a hand 0.3–0.45 m away, 30 frames per second: they keep a still
+        /// touch with ±2-pixel mask jitter within 1 cm and let a touch sliding at 0.17 m/s lag by about
+        /// 1–1.5 cm.
+        public init(minimumCutoff: Double = 0.7, beta: Double = 5.0, derivativeCutoff: Double = 1.0) {
             precondition(minimumCutoff > 0 && derivativeCutoff > 0 && beta >= 0, "invalid 1€ filter parameters")
             self.minimumCutoff = minimumCutoff
             self.beta = beta
