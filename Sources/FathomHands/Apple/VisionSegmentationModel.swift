@@ -6,37 +6,6 @@ import Foundation
 import ImageIO
 import Vision
 
-/// A camera pixel buffer handed to `VisionSegmentationModel`.
-///
-/// `CVPixelBuffer` is not `Sendable`; the wrapper promises that the buffer is not written to while an
-/// inference reads it (ARKit's captured images are not reused while referenced).
-public struct PixelBufferFrame: @unchecked Sendable {
-    /// The camera image.
-    public let pixelBuffer: CVPixelBuffer
-
-    /// Wraps a pixel buffer.
-    public init(_ pixelBuffer: CVPixelBuffer) { self.pixelBuffer = pixelBuffer }
-}
-
-/// Errors of `VisionSegmentationModel`.
-public enum VisionSegmentationError: Error, Equatable, CustomStringConvertible {
-    /// The Core ML model did not produce an image (`VNPixelBufferObservation`).
-    case notAnImageOutput
-    /// The mask's pixel format (a four-character code) is not one-component 8-bit, 32-bit float or
-    /// 32-bit BGRA.
-    case unsupportedPixelFormat(UInt32)
-    /// The mask's pixels could not be read.
-    case unreadableMask
-
-    public var description: String {
-        switch self {
-        case .notAnImageOutput: "segmentation model output is not an image (VNPixelBufferObservation)"
-        case let .unsupportedPixelFormat(f): "segmentation mask pixel format \(f) is not supported"
-        case .unreadableMask: "segmentation mask pixel buffer could not be read"
-        }
-    }
-}
-
 /// A Core ML image-to-image segmentation model run through Vision (ARML's `HandDetector`).
 ///
 /// The input is stretched to the model's input size (`scaleFill`) after being turned by

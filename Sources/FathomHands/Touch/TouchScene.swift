@@ -9,15 +9,13 @@ public struct TouchScene: Sendable {
     /// The support surfaces.
     public let surfaces: [TouchSurface]
     /// The point cloud positions (world, metres), possibly empty.
-    public var points: [SIMD3<Float>] { cloudIndex == nil ? [] : pointPositions }
-
-    let pointPositions: [SIMD3<Float>]
+    public let points: [SIMD3<Float>]
     let cloudIndex: SpatialIndex?
 
     /// Creates a scene; `cloud` may be empty.
     public init(surfaces: [TouchSurface], cloud: PointCloud = PointCloud()) {
         self.surfaces = surfaces
-        pointPositions = cloud.positions
+        points = cloud.positions
         cloudIndex = cloud.isEmpty ? nil : SpatialIndex(positions: cloud.positions)
     }
 
@@ -54,7 +52,7 @@ public struct TouchScene: Sendable {
             var n = 0
             var sumT: Float = 0
             index.forEachNeighbor(of: ray.point(at: t), radius: r * Self.marchingSphereFactor) { i, _ in
-                let p = pointPositions[i]
+                let p = points[i]
                 let along = (p - ray.origin).dot(ray.direction)
                 guard along >= 0, ray.distanceToLine(p) <= r else { return }
                 n += 1
