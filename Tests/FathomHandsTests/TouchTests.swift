@@ -175,3 +175,35 @@ import Testing
         #expect(missed == nil)
     }
 }
+
+@Suite struct CameraMappingTests {
+    let camera = PinholeCamera(
+        intrinsics: CameraIntrinsics(fx: 100, fy: 100, cx: 49.5, cy: 39.5, width: 100, height: 80)!,
+        worldFromCamera: .identity)
+
+    @Test func imageCentreLooksStraightAhead() {
+        // Area-normalized (0.5, 0.5) is pixel (49.5, 39.5), the principal point here.
+        let ray = camera.ray(throughAreaNormalized: SIMD2(0.5, 0.5))
+        #expect(isClose(ray.direction, SIMD3(0, 0, -1), tolerance: 1e-6))
+        // The centre of pixel (0, 0) is area-normalized (0.5/100, 0.5/80).
+        let corner = camera.ray(throughAreaNormalized: SIMD2(0.005, 0.00625))
+        #expect(isClose(corner.direction, camera.intrinsics.direction(u: 0, v: 0), tolerance: 1e-6))
+    }
+
+    @Test func areaNormalizedRoundTrip() throws {
+        for p in [SIMD2<Float>(0.1, 0.9), SIMD2(0.73, 0.2), SIMD2(0.5, 0.5)] {
+            let ray = camera.ray(throughAreaNormalized: p)
+            let q = try #require(camera.areaNormalized(of: ray.point(at: 2)))
+            #expect(abs(q.x - p.x) < 1e-5 && abs(q.y - p.y) < 1e-5)
+        }
+        #expect(camera.areaNormalized(of: SIMD3(0, 0, 1)) == nil)
+    }
+
+    @Test func fingertipToViewAndCamera() {
+        let tip = Fingertip(normalized: SIMD2(0.25, 0.1), pixel: SIMD2(3, 4), robustPixelCount: 12)
+        #expect(tip.viewPoint(width: 390, height: 844) == SIMD2(97.5, 84.4))
+        // Shown `.right`, the displayed point (0.25, 0.1) is the stored point (0.1, 0.75).
+        #expect(tip.cameraNormalized(displayOrientation: .right) == SIMD2(0.1, 0.75))
+        #expect(tip.cameraNormalized(displayOrientation: .up) == tip.normalized)
+    }
+}
