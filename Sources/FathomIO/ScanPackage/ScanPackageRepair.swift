@@ -23,11 +23,16 @@ public enum ScanPackageRepair {
         if fm.fileExists(atPath: journalURL.path) {
             let data: ScanARKitData
             (data, report.droppedJournalLineCount) = try readJournal(journalURL, report: &report)
-            do { try AtomicFile.write(try data.encoded(), to: arkitURL) } catch let e as FileWriteError {
-                throw ScanPackageError(.io, url: e.url, problem: e.problem)
+            let encoded = try data.encoded()
+            if (try? Data(contentsOf: arkitURL)) != encoded {
+                do { try AtomicFile.write(encoded, to: arkitURL) } catch let e as FileWriteError {
+                    throw ScanPackageError(.io, url: e.url, problem: e.problem)
+                }
+                report.rebuiltArkitData = true
+                report.actions.append("rebuilt arkitData.json from \(ScanJournalLine.fileName): \(data.frames.count) frames, \(data.labels.count) labels")
+            } else {
+                report.actions.append("arkitData.json already matches \(ScanJournalLine.fileName) (\(data.frames.count) frames)")
             }
-            report.rebuiltArkitData = true
-            report.actions.append("rebuilt arkitData.json from \(ScanJournalLine.fileName): \(data.frames.count) frames, \(data.labels.count) labels")
             frames = data.frames
         } else if fm.fileExists(atPath: arkitURL.path) {
             frames = try ScanARKitData.read(from: arkitURL).frames
