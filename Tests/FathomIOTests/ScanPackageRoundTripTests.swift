@@ -243,7 +243,7 @@ enum SyntheticScan {
         #expect(summary.nonNormalTrackingFrameCount == 1)
         let text = summary.description
         #expect(text.contains("6 frames"))
-        #expect(text.contains("depth: 5 frames, 8×6"))
+        #expect(text.contains("depth: 5 frames, 8×6, 1.3 kB"))
         #expect(text.contains("colour: 5 frames, 8×6 YCbCr 4:2:0"))
         #expect(text.contains("Kitchen"))
         #expect(text.contains("31 ×1, 87 ×1"))
@@ -263,7 +263,15 @@ enum SyntheticScan {
         try writer.append(frames[1])
         #expect(throws: ScanPackageError.self) { try writer.append(frames[0]) }  // earlier timestamp
         #expect(throws: ScanPackageError.self) { try writer.append(frames[1]) }  // same number
+        // A frame whose colour record does not fit the stream is refused before any record is written.
+        var bad = SyntheticScan.frames(count: 3, rgb: true)[2]
+        bad.depth = frames[0].depth
+        bad.depth!.frameNumber = bad.frameNumber
+        #expect { try writer.append(bad) } throws: { ($0 as? ScanPackageError)?.problem.contains("pixel format") == true }
+        #expect(writer.depthStream?.recordCount == 1)
+        #expect(writer.frameCount == 1)
         try writer.finish()
         #expect(throws: ScanPackageError.self) { try writer.append(frames[0]) }
+        #expect(try ScanPackage(url: writer.directory).warnings.isEmpty)
     }
 }

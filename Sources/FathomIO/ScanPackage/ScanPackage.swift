@@ -40,6 +40,8 @@ public struct ScanPackage: Sendable {
     public let warnings: [String]
     /// Record locations by stream and frame number (records of unknown frames excluded).
     let recordsByFrame: [ScanStreamKind: [Int: ScanStreamRecordInfo]]
+    /// File lengths of the streams present, bytes.
+    let streamByteCounts: [ScanStreamKind: Int]
     let storage: ScanPackageStorage
 
     /// Opens a package directory or zip.
@@ -67,12 +69,14 @@ public struct ScanPackage: Sendable {
         var warnings: [String] = []
         var headers: [ScanStreamKind: ScanStreamHeader] = [:]
         var byFrame: [ScanStreamKind: [Int: ScanStreamRecordInfo]] = [:]
+        var byteCounts: [ScanStreamKind: Int] = [:]
         for kind in ScanStreamKind.allCases {
             let fileURL = dir.appendingPathComponent(kind.fileName)
             guard FileManager.default.fileExists(atPath: fileURL.path) else { continue }
             let name = storage.displayName(kind.fileName)
             let reader = try ScanStreamReader(url: fileURL, kind: kind, displayName: name)
             headers[kind] = reader.header
+            byteCounts[kind] = reader.fileByteCount
             warnings += reader.warnings
             var map: [Int: ScanStreamRecordInfo] = [:]
             map.reserveCapacity(reader.records.count)
@@ -99,6 +103,7 @@ public struct ScanPackage: Sendable {
         colorHeader = headers[.color]
         featurePointsHeader = headers[.featurePoints]
         recordsByFrame = byFrame
+        streamByteCounts = byteCounts
         self.warnings = warnings
     }
 
@@ -128,6 +133,9 @@ public struct ScanPackage: Sendable {
             $0 + ($1.byteCount - 16) / ScanStreamHeader.featurePointByteCount
         }
     }
+    /// The length of a stream's file, bytes (0 when the package has no such stream).
+    public func byteCount(of stream: ScanStreamKind) -> Int { streamByteCounts[stream] ?? 0 }
+
     /// The time from the first to the last frame, seconds (0 for fewer than two frames).
     public var duration: Double {
         guard let first = cameraFrames.first, let last = cameraFrames.last else { return 0 }

@@ -13,10 +13,10 @@ public enum ScanPackageRepair {
     /// - Returns: What was found and done.
     /// - Throws: `ScanPackageError` when `config.json` is missing or invalid, neither a journal nor
     ///   `arkitData.json` exists, a stream has a bad magic or version, or a write fails.
-    public static func repair(directory: URL) throws -> ScanRepairReport {
+    public static func repair(directory: URL) throws -> RepairReport {
         let fm = FileManager.default
         _ = try ScanConfig.read(from: directory.appendingPathComponent("config.json"))
-        var report = ScanRepairReport(frameCount: 0, rebuiltArkitData: false, droppedJournalLineCount: 0, streams: [], actions: [])
+        var report = RepairReport(frameCount: 0, rebuiltArkitData: false, droppedJournalLineCount: 0, streams: [], actions: [])
         let journalURL = directory.appendingPathComponent(ScanJournalLine.fileName)
         let arkitURL = directory.appendingPathComponent("arkitData.json")
         let frames: [CameraFrame]
@@ -51,7 +51,7 @@ public enum ScanPackageRepair {
     }
 
     /// Reads the journal; a partial or undecodable line, or a frame out of order, is dropped.
-    private static func readJournal(_ url: URL, report: inout ScanRepairReport) throws -> (ScanARKitData, Int) {
+    private static func readJournal(_ url: URL, report: inout RepairReport) throws -> (ScanARKitData, Int) {
         let bytes: Data
         do { bytes = try Data(contentsOf: url) } catch {
             throw ScanPackageError(.io, url: url, problem: "cannot read: \(error.localizedDescription)")
@@ -90,8 +90,8 @@ public enum ScanPackageRepair {
 
     /// Truncates, filters and patches one stream.
     private static func repairStream(_ kind: ScanStreamKind, at url: URL, knownFrames: Set<Int>,
-                                     report: inout ScanRepairReport) throws -> ScanRepairReport.StreamRepair {
-        var result = ScanRepairReport.StreamRepair(kind: kind, keptRecordCount: 0, droppedRecordCount: 0, truncatedByteCount: 0,
+                                     report: inout RepairReport) throws -> RepairReport.StreamRepair {
+        var result = RepairReport.StreamRepair(kind: kind, keptRecordCount: 0, droppedRecordCount: 0, truncatedByteCount: 0,
                                                    countPatched: false, removed: false)
         let file = try ScanFileHandle.openForUpdate(url, displayName: url.path)
         let size = try file.size()

@@ -31,6 +31,8 @@ public struct ScanPackageSummary: Sendable, Equatable, CustomStringConvertible {
     public var featurePointFrameCount: Int
     /// The total number of feature points.
     public var featurePointCount: Int
+    /// The streams' file lengths, bytes (0 for a stream that is absent).
+    public var streamByteCounts: [ScanStreamKind: Int]
     /// The labels.
     public var labels: [ScanLabel]
     /// The azimuth, degrees clockwise from true north, when recorded.
@@ -56,6 +58,7 @@ public struct ScanPackageSummary: Sendable, Equatable, CustomStringConvertible {
         colorPixelFormat = package.colorHeader?.pixelFormat
         featurePointFrameCount = package.featurePointFrameCount
         featurePointCount = package.featurePointCount
+        streamByteCounts = Dictionary(uniqueKeysWithValues: ScanStreamKind.allCases.map { ($0, package.byteCount(of: $0)) })
         labels = package.labels
         trueNorthDegrees = package.azimuth?.trueNorthDegrees
         eventsByCode = package.events.reduce(into: [:]) { $0[$1.code, default: 0] += 1 }
@@ -75,15 +78,16 @@ public struct ScanPackageSummary: Sendable, Equatable, CustomStringConvertible {
         lines.append(String(format: "  duration: %.2f s, %d frames", duration, frameCount) + rate
             + (nonNormalTrackingFrameCount > 0 ? ", \(nonNormalTrackingFrameCount) with limited tracking" : ""))
         lines.append(depthFrameCount > 0 || depthWidth > 0
-            ? "  depth: \(depthFrameCount) frames, \(depthWidth)×\(depthHeight)" : "  depth: none")
+            ? "  depth: \(depthFrameCount) frames, \(depthWidth)×\(depthHeight), \(Self.size(streamByteCounts[.depth]))" : "  depth: none")
         if colorFrameCount > 0 || colorWidth > 0 {
             let format = colorPixelFormat == .rgb8 ? "RGB8" : "YCbCr 4:2:0"
-            lines.append("  colour: \(colorFrameCount) frames, \(colorWidth)×\(colorHeight) \(format)")
+            lines.append("  colour: \(colorFrameCount) frames, \(colorWidth)×\(colorHeight) \(format), \(Self.size(streamByteCounts[.color]))")
         } else {
             lines.append("  colour: none")
         }
         lines.append(featurePointFrameCount > 0
-            ? "  feature points: \(featurePointFrameCount) frames, \(featurePointCount) points" : "  feature points: none")
+            ? "  feature points: \(featurePointFrameCount) frames, \(featurePointCount) points, \(Self.size(streamByteCounts[.featurePoints]))"
+            : "  feature points: none")
         if labels.isEmpty {
             lines.append("  labels: none")
         } else {
@@ -99,5 +103,14 @@ public struct ScanPackageSummary: Sendable, Equatable, CustomStringConvertible {
             lines += warnings.map { "    - \($0)" }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A byte count for people: `812 B`, `12.3 kB`, `45.6 MB`, `1.23 GB` (decimal units).
+    static func size(_ bytes: Int?) -> String {
+        let b = Double(bytes ?? 0)
+        if b < 1_000 { return "\(bytes ?? 0) B" }
+        if b < 1_000_000 { return String(format: "%.1f kB", b / 1_000) }
+        if b < 1_000_000_000 { return String(format: "%.1f MB", b / 1_000_000) }
+        return String(format: "%.2f GB", b / 1_000_000_000)
     }
 }

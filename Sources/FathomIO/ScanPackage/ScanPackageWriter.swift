@@ -100,6 +100,10 @@ public final class ScanPackageWriter {
         where n != camera.frameNumber {
             throw ScanPackageError(.invalidUse, file: name, problem: "frame \(camera.frameNumber) carries a record of frame \(n)")
         }
+        // Check every record before writing any, so that a refused frame leaves no orphan record.
+        if let depth = frame.depth { try depthStream?.validate(depth) }
+        if let color = frame.color { try colorStream?.validate(color) }
+        if let features = frame.features { try featureStream?.validate(features) }
         if let depth = frame.depth {
             if depthStream == nil {
                 depthStream = try ScanStreamWriter(url: file(ScanStreamKind.depth.fileName), header: .depth(width: depth.width, height: depth.height))

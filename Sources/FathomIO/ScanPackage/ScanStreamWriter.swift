@@ -57,11 +57,7 @@ public final class ScanStreamWriter {
     /// - Throws: `ScanPackageError` when this is not a depth stream, the maps' size differs from the
     ///   header's, the frame number does not fit u32, the stream is finished, or the write fails.
     public func append(_ frame: DepthFrame) throws {
-        try check(.depth, frameNumber: frame.frameNumber)
-        guard frame.width == header.width, frame.height == header.height else {
-            throw ScanPackageError(.invalidUse, url: url,
-                                   problem: "depth map of frame \(frame.frameNumber) is \(frame.width)×\(frame.height), the stream's is \(header.width)×\(header.height)")
-        }
+        try validate(frame)
         let n = header.width * header.height
         try writeRecord(byteCount: ScanStreamHeader.recordPrefixByteCount + n * 5) { b in
             ScanStreamWriter.storePrefix(frame.frameNumber, frame.timestamp, into: b)
@@ -75,11 +71,7 @@ public final class ScanStreamWriter {
     ///   differs from the header's, the frame number does not fit u32, the stream is finished, or the
     ///   write fails.
     public func append(_ frame: ColorFrame) throws {
-        try check(.color, frameNumber: frame.frameNumber)
-        guard frame.image.width == header.width, frame.image.height == header.height else {
-            throw ScanPackageError(.invalidUse, url: url,
-                                   problem: "image of frame \(frame.frameNumber) is \(frame.image.width)×\(frame.image.height), the stream's is \(header.width)×\(header.height)")
-        }
+        try validate(frame)
         let format = header.pixelFormat!
         let pixelBytes = format.byteCount(width: header.width, height: header.height)
         switch (frame.image, format) {
@@ -101,8 +93,7 @@ public final class ScanStreamWriter {
                 }
             }
         default:
-            throw ScanPackageError(.invalidUse, url: url,
-                                   problem: "image of frame \(frame.frameNumber) is not in the stream's pixel format \(format)")
+            preconditionFailure("validate(_:) checked the pixel format")
         }
     }
 
@@ -110,11 +101,8 @@ public final class ScanStreamWriter {
     /// - Throws: `ScanPackageError` when this is not a feature-point stream, the frame number or point
     ///   count does not fit u32, the stream is finished, or the write fails.
     public func append(_ frame: FeaturePointFrame) throws {
-        try check(.featurePoints, frameNumber: frame.frameNumber)
+        try validate(frame)
         let n = frame.identifiers.count
-        guard n <= Int(UInt32.max) else {
-            throw ScanPackageError(.invalidUse, url: url, problem: "too many feature points (\(n))")
-        }
         try writeRecord(byteCount: 16 + n * ScanStreamHeader.featurePointByteCount) { b in
             ScanStreamWriter.storePrefix(frame.frameNumber, frame.timestamp, into: b)
             b.storeLittleEndian(UInt32(n), at: 12)
@@ -141,6 +129,38 @@ public final class ScanStreamWriter {
         try file.synchronize()
         file.close()
         self.file = nil
+    }
+
+    /// Throws what `append(_:)` would throw for this depth frame before writing anything.
+    func validate(_ frame: DepthFrame) throws {
+        try check(.depth, frameNumber: frame.frameNumber)
+        guard frame.width == header.width, frame.height == header.height else {
+            throw ScanPackageError(.invalidUse, url: url,
+                                   problem: "depth map of frame \(frame.frameNumber) is \(frame.width)×\(frame.height), the stream's is \(header.width)×\(header.height)")
+        }
+    }
+
+    /// Throws what `append(_:)` would throw for this colour frame before writing anything.
+    func validate(_ frame: ColorFrame) throws {
+        try check(.color, frameNumber: frame.frameNumber)
+        guard frame.image.width == header.width, frame.image.height == header.height else {
+            throw ScanPackageError(.invalidUse, url: url,
+                                   problem: "image of frame \(frame.frameNumber) is \(frame.image.width)×\(frame.image.height), the stream's is \(header.width)×\(header.height)")
+        }
+        switch (frame.image, header.pixelFormat) {
+        case (.ycbcr, .ycbcr420?), (.rgb, .rgb8?): break
+        default:
+            throw ScanPackageError(.invalidUse, url: url,
+                                   problem: "image of frame \(frame.frameNumber) is not in the stream's pixel format \(header.pixelFormat.map { "\($0)" } ?? "?")")
+        }
+    }
+
+    /// Throws what `append(_:)` would throw for this feature-point frame before writing anything.
+    func validate(_ frame: FeaturePointFrame) throws {
+        try check(.featurePoints, frameNumber: frame.frameNumber)
+        guard frame.identifiers.count <= Int(UInt32.max) else {
+            throw ScanPackageError(.invalidUse, url: url, problem: "too many feature points (\(frame.identifiers.count))")
+        }
     }
 
     private func check(_ kind: ScanStreamKind, frameNumber: Int) throws {

@@ -1,5 +1,5 @@
 /// What `ScanPackageRepair.repair(directory:)` found and did.
-public struct ScanRepairReport: Sendable, Equatable, CustomStringConvertible {
+public struct RepairReport: Sendable, Equatable, CustomStringConvertible {
     /// What was done to one binary stream.
     public struct StreamRepair: Sendable, Equatable {
         /// Which stream.
