@@ -78,7 +78,7 @@ final class ScanPackageBenchCounter {
 var scanPackageBenchmarks: [BenchmarkCase] { [
     // The recorder's hot path: one 60 Hz frame (246 KB depth+confidence, 74 KB YCbCr, 300 features,
     // journal line; arkitData.json is rewritten atomically once a second, i.e. every 60th frame).
-    BenchmarkCase(name: "scanpkg/append/256x192 d+c+YCbCr+300fp", iterations: 600) {
+    BenchmarkCase(name: "scanpkg/append/256x192 d+c+ycc+300fp", iterations: 600) {
         let writer = try! ScanPackageWriter(directory: scanPackageBenchPath("append"), config: ScanConfig())
         let frame = scanPackageBenchFrame(number: 0, timestamp: 0, seed: 1)
         let counter = ScanPackageBenchCounter()
@@ -94,7 +94,7 @@ var scanPackageBenchmarks: [BenchmarkCase] { [
             try! writer.append(f)
         }
     },
-    BenchmarkCase(name: "scanpkg/read-depth/256x192 (100 records)", iterations: 30) {
+    BenchmarkCase(name: "scanpkg/read-depth/256x192 x100", iterations: 30) {
         let dir = scanPackageBenchPackage("read-depth", count: 100)
         let reader = try! ScanStreamReader(url: dir.appendingPathComponent("allDepthFrames.bin"), kind: .depth)
         return {
@@ -103,7 +103,7 @@ var scanPackageBenchmarks: [BenchmarkCase] { [
             blackHole(sum)
         }
     },
-    BenchmarkCase(name: "scanpkg/open+frames/100 (d+c+fp)", iterations: 20) {
+    BenchmarkCase(name: "scanpkg/open+frames/100 d+c+fp", iterations: 20) {
         let dir = scanPackageBenchPackage("frames", count: 100)
         return {
             let package = try! ScanPackage(url: dir)

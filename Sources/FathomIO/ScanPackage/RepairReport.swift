@@ -32,6 +32,7 @@ public struct RepairReport: Sendable, Equatable, CustomStringConvertible {
         rebuiltArkitData || streams.contains { $0.droppedRecordCount > 0 || $0.truncatedByteCount > 0 || $0.countPatched || $0.removed }
     }
 
+    /// A multi-line report: the frame count, then one line per action.
     public var description: String {
         (["repair: \(frameCount) frames\(changedPackage ? "" : ", nothing to change")"] + actions.map { "  - \($0)" })
             .joined(separator: "\n")

@@ -83,6 +83,7 @@ extension ScanConfig: Codable {
         case format, formatVersion, createdAt, device, options, address, propertyType
     }
 
+    /// Decodes a configuration; absent optional keys take their defaults, unknown keys are ignored.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         format = try c.decode(String.self, forKey: .format)
@@ -110,6 +111,7 @@ extension ScanConfig: Codable {
         propertyType = try c.decodeIfPresent(String.self, forKey: .propertyType) ?? ""
     }
 
+    /// Encodes the configuration (`createdAt` as ISO 8601, UTC, whole seconds).
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(format, forKey: .format)

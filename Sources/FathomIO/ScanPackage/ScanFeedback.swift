@@ -12,6 +12,7 @@ public struct ScanFeedback: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey { case events }
 
+    /// Decodes feedback; a missing `events` key means no events.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         events = try c.decodeIfPresent([ScanEvent].self, forKey: .events) ?? []

@@ -51,6 +51,7 @@ public struct ScanPackageError: Error, CustomStringConvertible, Equatable, Senda
         self.init(kind, file: url.path, offset: offset, problem: problem)
     }
 
+    /// `file: at byte offset: problem`, or `file: problem`.
     public var description: String {
         if let offset { return "\(file): at byte \(offset): \(problem)" }
         return "\(file): \(problem)"
