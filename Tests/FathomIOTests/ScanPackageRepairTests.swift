@@ -1,8 +1,9 @@
 import FathomCore
-@testable import FathomIO
 import FathomTestSupport
 import Foundation
 import Testing
+
+@testable import FathomIO
 
 @Suite struct ScanPackageRepairTests {
     /// Records `frames` without finishing and returns a copy of the directory as a crash leaves it.
@@ -74,7 +75,8 @@ import Testing
         let copy = try crashedCopy(frames, in: tmp)
         // The last frame's records were written, its journal line only half: cut it mid-line.
         let journal = copy.appendingPathComponent("frames.jsonl")
-        let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOf: journal, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let last = lines[lines.count - 2]
         #expect(last.hasPrefix("{\"frame\":"))
         try chop(journal, bytes: last.utf8.count / 2 + 1)
@@ -85,7 +87,8 @@ import Testing
         #expect(report.streams.first { $0.kind == .depth }?.droppedRecordCount == 1)
         #expect(report.streams.first { $0.kind == .featurePoints }?.droppedRecordCount == 1)
         let colour = try #require(report.streams.first { $0.kind == .color })
-        #expect(colour.droppedRecordCount == 0 && colour.keptRecordCount == 4 && colour.truncatedByteCount == 12 + 72 - 10)
+        #expect(
+            colour.droppedRecordCount == 0 && colour.keptRecordCount == 4 && colour.truncatedByteCount == 12 + 72 - 10)
         let (package, read) = try readAll(copy)
         #expect(package.warnings.isEmpty)
         SyntheticScan.expectEqual(read, Array(frames.prefix(5)))
@@ -98,7 +101,8 @@ import Testing
         try FileManager.default.removeItem(at: copy.appendingPathComponent("frames.jsonl"))
         try FileManager.default.removeItem(at: copy.appendingPathComponent("arkitData.json"))
         #expect { try ScanPackageRepair.repair(directory: copy) } throws: { e in
-            (e as? ScanPackageError)?.kind == .missingFile && (e as? ScanPackageError)?.file.hasSuffix("arkitData.json") == true
+            (e as? ScanPackageError)?.kind == .missingFile
+                && (e as? ScanPackageError)?.file.hasSuffix("arkitData.json") == true
         }
     }
 

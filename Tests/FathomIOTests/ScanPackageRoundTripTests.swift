@@ -1,8 +1,9 @@
 import FathomCore
-@testable import FathomIO
 import FathomTestSupport
 import Foundation
 import Testing
+
+@testable import FathomIO
 
 /// Synthetic packages built in code with a seed: a few frames with 8×6 depth maps holding NaN and 0,
 /// YCbCr or RGB colour frames, feature points, a NaN pose, labels, azimuth and events.
@@ -27,7 +28,8 @@ enum SyntheticScan {
             }
             let camera = CameraFrame(
                 frameNumber: number, timestamp: t, cameraTransform: Matrix4x4(columnMajor: m)!,
-                intrinsics: CameraIntrinsics(fx: 1450.5 + Float(i), fy: 1449.25, cx: 959.5, cy: 719.5, width: 1920, height: 1440)!,
+                intrinsics: CameraIntrinsics(
+                    fx: 1450.5 + Float(i), fy: 1449.25, cx: 959.5, cy: 719.5, width: 1920, height: 1440)!,
                 trackingState: i == 1 ? .limited(.excessiveMotion) : .normal,
                 worldMappingStatus: i == 0 ? nil : .extending, orientation: i == 0 ? nil : .landscapeRight)
             var frame = SensorFrame(camera: camera)
@@ -45,9 +47,14 @@ enum SyntheticScan {
             if i != 3 {
                 let image: ColorImage
                 if rgb {
-                    image = .rgb(RGBImage(width: colorWidth, height: colorHeight, pixels: (0..<(colorWidth * colorHeight)).map { _ in
-                        RGB8(r: .random(in: 0...255, using: &g), g: .random(in: 0...255, using: &g), b: .random(in: 0...255, using: &g))
-                    })!)
+                    image = .rgb(
+                        RGBImage(
+                            width: colorWidth, height: colorHeight,
+                            pixels: (0..<(colorWidth * colorHeight)).map { _ in
+                                RGB8(
+                                    r: .random(in: 0...255, using: &g), g: .random(in: 0...255, using: &g),
+                                    b: .random(in: 0...255, using: &g))
+                            })!)
                 } else {
                     let luma = (0..<(colorWidth * colorHeight)).map { _ in UInt8.random(in: 0...255, using: &g) }
                     let chroma = (0..<(colorWidth * colorHeight / 2)).map { _ in UInt8.random(in: 0...255, using: &g) }
@@ -56,8 +63,13 @@ enum SyntheticScan {
                 frame.color = ColorFrame(frameNumber: number, timestamp: t, image: image)
                 let n = i == 0 ? 0 : Int.random(in: 1...9, using: &g)
                 frame.features = FeaturePointFrame(
-                    frameNumber: number, timestamp: t, identifiers: (0..<n).map { _ in UInt64.random(in: 0...UInt64.max, using: &g) },
-                    positions: (0..<n).map { _ in SIMD3(Float.random(in: -5...5, using: &g), Float.random(in: -5...5, using: &g), .random(in: -5...5, using: &g)) })
+                    frameNumber: number, timestamp: t,
+                    identifiers: (0..<n).map { _ in UInt64.random(in: 0...UInt64.max, using: &g) },
+                    positions: (0..<n).map { _ in
+                        SIMD3(
+                            Float.random(in: -5...5, using: &g), Float.random(in: -5...5, using: &g),
+                            .random(in: -5...5, using: &g))
+                    })
             }
             return frame
         }
@@ -68,22 +80,34 @@ enum SyntheticScan {
         options: ["azimuth", "storageWarnings"], address: .init(number: "1 Main St", city: "Espoo", country: "FI"),
         propertyType: "apartment")
 
-    static let labels = [ScanLabel(timestamp: 1000.3, frameNumber: 102, text: "Kitchen"),
-                         ScanLabel(timestamp: 1000.4, frameNumber: 104, text: "Olohuone ä")]
-    static let events = [ScanEvent(code: 87, timestamp: 1000.3, frameNumber: 102, message: "Too fast rotations"),
-                         ScanEvent(code: 31, timestamp: 1000.35, frameNumber: 104, message: "Tracking normal")]
+    static let labels = [
+        ScanLabel(timestamp: 1000.3, frameNumber: 102, text: "Kitchen"),
+        ScanLabel(timestamp: 1000.4, frameNumber: 104, text: "Olohuone ä"),
+    ]
+    static let events = [
+        ScanEvent(code: 87, timestamp: 1000.3, frameNumber: 102, message: "Too fast rotations"),
+        ScanEvent(code: 31, timestamp: 1000.35, frameNumber: 104, message: "Tracking normal"),
+    ]
 
     /// Writes a complete package into a new directory `name` under `parent`.
     @discardableResult
-    static func write(_ frames: [SensorFrame], to parent: URL, name: String = "scan", finish: Bool = true) throws -> (URL, ScanPackageWriter) {
+    static func write(_ frames: [SensorFrame], to parent: URL, name: String = "scan", finish: Bool = true) throws -> (
+        URL, ScanPackageWriter
+    ) {
         let dir = parent.appendingPathComponent(name)
         let writer = try ScanPackageWriter(directory: dir, config: config)
         try writer.log("scan started")
         for (i, f) in frames.enumerated() {
             try writer.append(f)
-            if i == 1 { try writer.addLabel(labels[0]); try writer.addEvent(events[0]) }
+            if i == 1 {
+                try writer.addLabel(labels[0])
+                try writer.addEvent(events[0])
+            }
             if i == 2 { try writer.setAzimuth(trueNorthDegrees: 12.5) }
-            if i == 3 { try writer.addLabel(labels[1]); try writer.addEvent(events[1]) }
+            if i == 3 {
+                try writer.addLabel(labels[1])
+                try writer.addEvent(events[1])
+            }
         }
         if finish { try writer.finish() }
         return (dir, writer)
@@ -93,18 +117,25 @@ enum SyntheticScan {
     static func same(_ a: Float, _ b: Float) -> Bool { (a.isNaN && b.isNaN) || a.bitPattern == b.bitPattern }
 
     /// Expects `read` to equal `written`: camera frames (NaN-aware), and every stream bit for bit.
-    static func expectEqual(_ read: [SensorFrame], _ written: [SensorFrame], sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectEqual(
+        _ read: [SensorFrame], _ written: [SensorFrame], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(read.count == written.count, sourceLocation: sourceLocation)
         for (r, w) in zip(read, written) {
             #expect(r.camera.frameNumber == w.camera.frameNumber, sourceLocation: sourceLocation)
             #expect(r.camera.timestamp.bitPattern == w.camera.timestamp.bitPattern, sourceLocation: sourceLocation)
-            #expect(zip(r.camera.cameraTransform.columnMajor, w.camera.cameraTransform.columnMajor).allSatisfy { same($0, $1) },
-                    sourceLocation: sourceLocation)
+            #expect(
+                zip(r.camera.cameraTransform.columnMajor, w.camera.cameraTransform.columnMajor).allSatisfy {
+                    same($0, $1)
+                },
+                sourceLocation: sourceLocation)
             #expect(r.camera.intrinsics == w.camera.intrinsics, sourceLocation: sourceLocation)
             #expect(r.camera.trackingState == w.camera.trackingState, sourceLocation: sourceLocation)
             #expect(r.camera.worldMappingStatus == w.camera.worldMappingStatus, sourceLocation: sourceLocation)
             #expect(r.camera.orientation == w.camera.orientation, sourceLocation: sourceLocation)
-            #expect(r.depth?.depth.pixels.map(\.bitPattern) == w.depth?.depth.pixels.map(\.bitPattern), sourceLocation: sourceLocation)
+            #expect(
+                r.depth?.depth.pixels.map(\.bitPattern) == w.depth?.depth.pixels.map(\.bitPattern),
+                sourceLocation: sourceLocation)
             #expect(r.depth?.confidence == w.depth?.confidence, sourceLocation: sourceLocation)
             #expect(r.depth?.timestamp == w.depth?.timestamp, sourceLocation: sourceLocation)
             #expect(r.color == w.color, sourceLocation: sourceLocation)
@@ -138,8 +169,11 @@ enum SyntheticScan {
         SyntheticScan.expectEqual(read, frames)
         // The finished package holds the spec's files; the journal is gone; headers carry counts.
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        #expect(files == ["allDepthFrames.bin", "arkitData.json", "colorFrames.bin", "config.json", "featurePoints.bin",
-                          "feedback.json", "scan.log"])
+        #expect(
+            files == [
+                "allDepthFrames.bin", "arkitData.json", "colorFrames.bin", "config.json", "featurePoints.bin",
+                "feedback.json", "scan.log",
+            ])
         #expect(package.depthHeader?.count == 5)
         #expect(package.colorHeader?.count == 5)
         #expect(package.featurePointsHeader?.count == 5)
@@ -178,7 +212,8 @@ enum SyntheticScan {
         #expect(features.count == 12 + 16 + (16 + 20 * n))  // frame 0 has an empty record
         #expect(Array(features[0..<12]) == Array("FFPT".utf8) + [1, 0, 0, 0, 2, 0, 0, 0])
         let colour = try [UInt8](Data(contentsOf: dir.appendingPathComponent("colorFrames.bin")))
-        #expect(Array(colour[0..<24]) == Array("FCOL".utf8) + [1, 0, 0, 0, 8, 0, 0, 0, 6, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0])
+        #expect(
+            Array(colour[0..<24]) == Array("FCOL".utf8) + [1, 0, 0, 0, 8, 0, 0, 0, 6, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0])
         #expect(colour.count == 24 + 2 * (12 + 72))
     }
 
@@ -227,7 +262,9 @@ enum SyntheticScan {
         }
         let zipURL = try writer.zip(to: tmp.appendingPathComponent("scan.zip"), compressed: false)
         #expect(writer.zipWasRecreated)
-        #expect(try String(contentsOf: dir.appendingPathComponent("scan.log"), encoding: .utf8).contains("zip check failed"))
+        #expect(
+            try String(contentsOf: dir.appendingPathComponent("scan.log"), encoding: .utf8).contains("zip check failed")
+        )
         #expect(try ScanPackageZip.verify(zipURL, against: dir).isEmpty)
         #expect(try ScanPackage(url: zipURL).frameCount == 3)
     }
@@ -267,7 +304,9 @@ enum SyntheticScan {
         var bad = SyntheticScan.frames(count: 3, rgb: true)[2]
         bad.depth = frames[0].depth
         bad.depth!.frameNumber = bad.frameNumber
-        #expect { try writer.append(bad) } throws: { ($0 as? ScanPackageError)?.problem.contains("pixel format") == true }
+        #expect { try writer.append(bad) } throws: {
+            ($0 as? ScanPackageError)?.problem.contains("pixel format") == true
+        }
         #expect(writer.depthStream?.recordCount == 1)
         #expect(writer.frameCount == 1)
         try writer.finish()

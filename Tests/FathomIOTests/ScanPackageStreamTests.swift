@@ -1,8 +1,9 @@
 import FathomCore
-@testable import FathomIO
 import FathomTestSupport
 import Foundation
 import Testing
+
+@testable import FathomIO
 
 @Suite struct ScanPackageStreamTests {
     /// One depth record of the synthetic 8×6 maps, bytes.
@@ -30,8 +31,13 @@ import Testing
         #expect(package.depthFrameCount == 4)
         #expect(package.warnings.count == 2)
         let truncatedAt = 20 + 4 * Self.depthRecordBytes
-        #expect(package.warnings.contains { $0.contains("allDepthFrames.bin") && $0.contains("truncated last record at byte \(truncatedAt)") })
-        #expect(package.warnings.contains { $0.contains("header count 5 disagrees") && $0.contains("4 complete record(s)") })
+        #expect(
+            package.warnings.contains {
+                $0.contains("allDepthFrames.bin") && $0.contains("truncated last record at byte \(truncatedAt)")
+            })
+        #expect(
+            package.warnings.contains { $0.contains("header count 5 disagrees") && $0.contains("4 complete record(s)") }
+        )
         var read: [SensorFrame] = []
         try package.forEachFrame { read.append($0) }
         var expected = frames
@@ -81,7 +87,8 @@ import Testing
         try patch(url, at: 0, Array("FDEX".utf8))
         #expect { try ScanPackage(url: dir) } throws: { e in
             guard let e = e as? ScanPackageError else { return false }
-            return e.kind == .corrupt && e.file.hasSuffix("allDepthFrames.bin") && e.offset == 0 && e.problem.contains("bad magic")
+            return e.kind == .corrupt && e.file.hasSuffix("allDepthFrames.bin") && e.offset == 0
+                && e.problem.contains("bad magic")
         }
         try original.write(to: url)
         try patch(url, at: 4, [2, 0, 0, 0])
@@ -93,7 +100,8 @@ import Testing
         try patch(url, at: 8, [100, 0, 0, 0, 100, 0, 0, 0])
         #expect { try ScanStreamReader(url: url, kind: .depth) } throws: { e in
             guard let e = e as? ScanPackageError else { return false }
-            return e.kind == .corrupt && e.offset == 20 && e.description.contains("100×100") && e.description.contains(url.path)
+            return e.kind == .corrupt && e.offset == 20 && e.description.contains("100×100")
+                && e.description.contains(url.path)
         }
         // A zero size.
         try original.write(to: url)
@@ -104,7 +112,8 @@ import Testing
         // A file shorter than its header.
         try original.prefix(10).write(to: url)
         #expect { try ScanStreamReader(url: url, kind: .depth) } throws: { e in
-            (e as? ScanPackageError)?.kind == .corrupt && (e as? ScanPackageError)?.problem.contains("shorter than the 20-byte header") == true
+            (e as? ScanPackageError)?.kind == .corrupt
+                && (e as? ScanPackageError)?.problem.contains("shorter than the 20-byte header") == true
         }
         // Misaligned records show up as a non-finite timestamp.
         try original.write(to: url)
@@ -133,7 +142,10 @@ import Testing
         #expect(package.frameCount == 5)
         #expect(package.depthFrameCount == 4)
         #expect(package.warnings.count == 3)
-        #expect(package.warnings.allSatisfy { $0.contains("1 record(s) name frames not in arkitData.json") && $0.contains("frames 102") })
+        #expect(
+            package.warnings.allSatisfy {
+                $0.contains("1 record(s) name frames not in arkitData.json") && $0.contains("frames 102")
+            })
         var read: [SensorFrame] = []
         try package.forEachFrame { read.append($0) }
         var expected = frames
@@ -148,8 +160,9 @@ import Testing
         let writer = try ScanStreamWriter(url: tmp.appendingPathComponent("d.bin"), header: .depth(width: 4, height: 6))
         #expect(throws: ScanPackageError.self) { try writer.append(frames[0].depth!) }  // 8×6 into 4×6
         #expect(throws: ScanPackageError.self) { try writer.append(frames[0].color!) }  // colour into depth
+        // The file exists.
         #expect(throws: ScanPackageError.self) {
-            try ScanStreamWriter(url: tmp.appendingPathComponent("d.bin"), header: .depth(width: 4, height: 6))  // exists
+            try ScanStreamWriter(url: tmp.appendingPathComponent("d.bin"), header: .depth(width: 4, height: 6))
         }
         try writer.finish()
         let reader = try ScanStreamReader(url: tmp.appendingPathComponent("d.bin"), kind: .depth)

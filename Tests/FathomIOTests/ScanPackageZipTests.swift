@@ -1,9 +1,10 @@
 import FathomCore
-@testable import FathomIO
 import FathomTestSupport
 import Foundation
 import Testing
 import ZIPFoundation
+
+@testable import FathomIO
 
 @Suite struct ScanPackageZipTests {
     /// A zip holding a valid `config.json` and `arkitData.json` plus one entry at `path`.
@@ -16,7 +17,8 @@ import ZIPFoundation
             (path, Data("gotcha".utf8)),
         ]
         for (name, data) in entries {
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count)) { (position: Int64, size: Int) in
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count)) {
+                (position: Int64, size: Int) in
                 data.subdata(in: Int(position)..<(Int(position) + size))
             }
         }
@@ -29,15 +31,18 @@ import ZIPFoundation
         defer { try? FileManager.default.removeItem(at: tmp) }
         let marker = "fathom-evil-\(UInt64.random(in: 0...UInt64.max))"
         let path = pattern.replacingOccurrences(of: "evil", with: marker)
-            .replacingOccurrences(of: "/ABS", with: FileManager.default.temporaryDirectory.appendingPathComponent(marker).path)
+            .replacingOccurrences(
+                of: "/ABS", with: FileManager.default.temporaryDirectory.appendingPathComponent(marker).path)
         let url = try zip(with: path, in: tmp)
         #expect { try ScanPackage(url: url) } throws: { e in
             guard let e = e as? ScanPackageError else { return false }
             return e.kind == .unsafeZipEntry && e.file == "\(url.path) › \(path)"
         }
         // Nothing was written outside (nor inside: validation comes before extraction).
-        for candidate in [FileManager.default.temporaryDirectory.appendingPathComponent(marker), tmp.appendingPathComponent(marker),
-                          tmp.deletingLastPathComponent().appendingPathComponent(marker)] {
+        for candidate in [
+            FileManager.default.temporaryDirectory.appendingPathComponent(marker), tmp.appendingPathComponent(marker),
+            tmp.deletingLastPathComponent().appendingPathComponent(marker),
+        ] {
             #expect(!FileManager.default.fileExists(atPath: candidate.path))
         }
     }
@@ -91,10 +96,13 @@ import ZIPFoundation
         let url = tmp.appendingPathComponent("a.zip")
         let archive = try Archive(url: url, accessMode: .create)
         for name in ["one/arkitData.json", "two/config.json"] {
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(2)) { (_: Int64, _: Int) in Data("{}".utf8) }
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(2)) { (_: Int64, _: Int) in
+                Data("{}".utf8)
+            }
         }
         #expect { try ScanPackage(url: url) } throws: { e in
-            (e as? ScanPackageError)?.kind == .missingFile && (e as? ScanPackageError)?.file == "\(url.path) › config.json"
+            (e as? ScanPackageError)?.kind == .missingFile
+                && (e as? ScanPackageError)?.file == "\(url.path) › config.json"
         }
     }
 
@@ -107,7 +115,9 @@ import ZIPFoundation
         #expect(ScanPackageZip.unsafeReason("a\\..\\b") != nil)
         #expect(ScanPackageZip.unsafeReason("D:x") != nil)
         #expect(ScanPackageZip.packagePrefix(["config.json", "a/b"]) == "")
-        #expect(ScanPackageZip.packagePrefix(["s/", "s/config.json", "s/arkitData.json", "__MACOSX/s/._config.json"]) == "s/")
+        #expect(
+            ScanPackageZip.packagePrefix(["s/", "s/config.json", "s/arkitData.json", "__MACOSX/s/._config.json"])
+                == "s/")
         #expect(ScanPackageZip.packagePrefix(["s/config.json", "t/x"]) == nil)
     }
 }

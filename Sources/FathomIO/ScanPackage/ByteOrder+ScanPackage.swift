@@ -27,11 +27,14 @@ extension UnsafeRawBufferPointer {
     func littleEndianFloats(at offset: Int, count: Int) -> [Float] {
         [Float](unsafeUninitializedCapacity: count) { buf, initialized in
             #if _endian(little)
-            UnsafeMutableRawBufferPointer(buf).copyMemory(from: UnsafeRawBufferPointer(rebasing: self[offset..<(offset + count * 4)]))
+                UnsafeMutableRawBufferPointer(buf).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: self[offset..<(offset + count * 4)]))
             #else
-            for i in 0..<count {
-                buf[i] = Float(bitPattern: UInt32(littleEndian: loadUnaligned(fromByteOffset: offset + i * 4, as: UInt32.self)))
-            }
+                for i in 0..<count {
+                    buf[i] = Float(
+                        bitPattern: UInt32(littleEndian: loadUnaligned(fromByteOffset: offset + i * 4, as: UInt32.self))
+                    )
+                }
             #endif
             initialized = count
         }
@@ -71,11 +74,11 @@ extension UnsafeMutableRawBufferPointer {
     /// Copies `values` as little-endian f32 starting at `offset`.
     func storeLittleEndian(_ values: [Float], at offset: Int) {
         #if _endian(little)
-        values.withUnsafeBytes { src in
-            UnsafeMutableRawBufferPointer(rebasing: self[offset..<(offset + src.count)]).copyMemory(from: src)
-        }
+            values.withUnsafeBytes { src in
+                UnsafeMutableRawBufferPointer(rebasing: self[offset..<(offset + src.count)]).copyMemory(from: src)
+            }
         #else
-        for (i, v) in values.enumerated() { storeLittleEndian(v, at: offset + i * 4) }
+            for (i, v) in values.enumerated() { storeLittleEndian(v, at: offset + i * 4) }
         #endif
     }
 

@@ -29,7 +29,10 @@ public struct RepairReport: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether anything in the package was changed.
     public var changedPackage: Bool {
-        rebuiltArkitData || streams.contains { $0.droppedRecordCount > 0 || $0.truncatedByteCount > 0 || $0.countPatched || $0.removed }
+        rebuiltArkitData
+            || streams.contains {
+                $0.droppedRecordCount > 0 || $0.truncatedByteCount > 0 || $0.countPatched || $0.removed
+            }
     }
 
     /// A multi-line report: the frame count, then one line per action.

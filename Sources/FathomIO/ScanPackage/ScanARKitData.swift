@@ -54,17 +54,19 @@ extension ScanARKitData {
         let stored = try ScanJSON.decode(Stored.self, from: data, displayName: displayName)
         let version = stored.formatVersion ?? currentFormatVersion
         guard version <= currentFormatVersion else {
-            throw ScanPackageError(.unsupportedVersion, file: displayName,
-                                   problem: "format version \(version) is newer than the supported \(currentFormatVersion)")
+            throw ScanPackageError(
+                .unsupportedVersion, file: displayName,
+                problem: "format version \(version) is newer than the supported \(currentFormatVersion)")
         }
         var frames: [CameraFrame] = []
         frames.reserveCapacity(stored.frames.count)
         for (i, record) in stored.frames.enumerated() {
             switch record.cameraFrame() {
-            case let .success(f): frames.append(f)
-            case let .failure(p):
-                throw ScanPackageError(.corrupt, file: displayName,
-                                       problem: "frames[\(i)] (frame \(record.frameNumber)): \(p.message)")
+            case .success(let f): frames.append(f)
+            case .failure(let p):
+                throw ScanPackageError(
+                    .corrupt, file: displayName,
+                    problem: "frames[\(i)] (frame \(record.frameNumber)): \(p.message)")
             }
         }
         try validateOrder(frames, displayName: displayName)
@@ -80,20 +82,26 @@ extension ScanARKitData {
         seen.reserveCapacity(frames.count)
         for (i, f) in frames.enumerated() {
             guard f.frameNumber >= 0, f.frameNumber <= Int(UInt32.max) else {
-                throw ScanPackageError(.invalidFrames, file: displayName,
-                                       problem: "frames[\(i)]: frame number \(f.frameNumber) is outside 0…\(UInt32.max)")
+                throw ScanPackageError(
+                    .invalidFrames, file: displayName,
+                    problem: "frames[\(i)]: frame number \(f.frameNumber) is outside 0…\(UInt32.max)")
             }
             guard f.timestamp.isFinite else {
-                throw ScanPackageError(.invalidFrames, file: displayName,
-                                       problem: "frames[\(i)] (frame \(f.frameNumber)): timestamp is not finite")
+                throw ScanPackageError(
+                    .invalidFrames, file: displayName,
+                    problem: "frames[\(i)] (frame \(f.frameNumber)): timestamp is not finite")
             }
             guard seen.insert(f.frameNumber).inserted else {
-                throw ScanPackageError(.invalidFrames, file: displayName,
-                                       problem: "frames[\(i)]: frame number \(f.frameNumber) appears twice")
+                throw ScanPackageError(
+                    .invalidFrames, file: displayName,
+                    problem: "frames[\(i)]: frame number \(f.frameNumber) appears twice")
             }
             if i > 0, !(f.timestamp > frames[i - 1].timestamp) {
-                throw ScanPackageError(.invalidFrames, file: displayName,
-                                       problem: "frames[\(i)] (frame \(f.frameNumber)): timestamp \(f.timestamp) does not follow \(frames[i - 1].timestamp) of frame \(frames[i - 1].frameNumber); frames must be in strictly increasing timestamp order")
+                throw ScanPackageError(
+                    .invalidFrames, file: displayName,
+                    problem:
+                        "frames[\(i)] (frame \(f.frameNumber)): timestamp \(f.timestamp) does not follow \(frames[i - 1].timestamp) of frame \(frames[i - 1].frameNumber); frames must be in strictly increasing timestamp order"
+                )
             }
         }
     }
@@ -105,7 +113,8 @@ extension ScanARKitData {
             if i > 0 { fragments.append(contentsOf: Array(",\n".utf8)) }
             fragments.append(try ScanARKitData.encodeFrame(f))
         }
-        return try ScanARKitData.assemble(formatVersion: formatVersion, frameFragments: fragments, labels: labels, azimuth: azimuth)
+        return try ScanARKitData.assemble(
+            formatVersion: formatVersion, frameFragments: fragments, labels: labels, azimuth: azimuth)
     }
 
     /// One frame's compact JSON object (also a journal line's payload).
@@ -114,8 +123,10 @@ extension ScanARKitData {
     }
 
     /// The whole file from already-encoded frame objects joined by `,\n`.
-    static func assemble(formatVersion: Int = currentFormatVersion, frameFragments: Data, labels: [ScanLabel],
-                         azimuth: ScanAzimuth?) throws -> Data {
+    static func assemble(
+        formatVersion: Int = currentFormatVersion, frameFragments: Data, labels: [ScanLabel],
+        azimuth: ScanAzimuth?
+    ) throws -> Data {
         let encoder = ScanJSON.encoder()
         var out = Data()
         out.reserveCapacity(frameFragments.count + 256)

@@ -39,8 +39,10 @@ public struct ScanConfig: Sendable, Equatable {
         public var suite: String
 
         /// Creates an address.
-        public init(number: String = "", postCode: String = "", city: String = "", state: String = "",
-                    country: String = "", suite: String = "") {
+        public init(
+            number: String = "", postCode: String = "", city: String = "", state: String = "",
+            country: String = "", suite: String = ""
+        ) {
             self.number = number
             self.postCode = postCode
             self.city = city
@@ -66,8 +68,10 @@ public struct ScanConfig: Sendable, Equatable {
     public var propertyType: String
 
     /// Creates a configuration of the current format.
-    public init(createdAt: Date? = nil, device: Device? = nil, options: [String] = [], address: Address? = nil,
-                propertyType: String = "") {
+    public init(
+        createdAt: Date? = nil, device: Device? = nil, options: [String] = [], address: Address? = nil,
+        propertyType: String = ""
+    ) {
         self.format = ScanConfig.formatMarker
         self.formatVersion = ScanConfig.currentFormatVersion
         self.createdAt = createdAt
@@ -93,13 +97,15 @@ extension ScanConfig: Codable {
         } else {
             let v = try c.decode(Double.self, forKey: .formatVersion)
             guard v.isFinite, v >= 0, v < Double(Int32.max) else {
-                throw DecodingError.dataCorruptedError(forKey: .formatVersion, in: c, debugDescription: "invalid format version \(v)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .formatVersion, in: c, debugDescription: "invalid format version \(v)")
             }
             formatVersion = Int(v.rounded(.down))
         }
         if let s = try c.decodeIfPresent(String.self, forKey: .createdAt), !s.isEmpty {
             guard let d = ScanConfig.parseDate(s) else {
-                throw DecodingError.dataCorruptedError(forKey: .createdAt, in: c, debugDescription: "not an ISO 8601 date: '\(s)'")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .createdAt, in: c, debugDescription: "not an ISO 8601 date: '\(s)'")
             }
             createdAt = d
         } else {
@@ -158,15 +164,19 @@ extension ScanConfig {
     /// Throws unless this is a `fathom-scan` of a major version this reader knows.
     func validate(displayName: String) throws {
         guard format == ScanConfig.formatMarker else {
-            throw ScanPackageError(.unsupportedFormat, file: displayName,
-                                   problem: "format is '\(format)', expected '\(ScanConfig.formatMarker)'")
+            throw ScanPackageError(
+                .unsupportedFormat, file: displayName,
+                problem: "format is '\(format)', expected '\(ScanConfig.formatMarker)'")
         }
         guard formatVersion <= ScanConfig.currentFormatVersion else {
-            throw ScanPackageError(.unsupportedVersion, file: displayName,
-                                   problem: "format version \(formatVersion) is newer than the supported \(ScanConfig.currentFormatVersion)")
+            throw ScanPackageError(
+                .unsupportedVersion, file: displayName,
+                problem:
+                    "format version \(formatVersion) is newer than the supported \(ScanConfig.currentFormatVersion)")
         }
         guard formatVersion >= 1 else {
-            throw ScanPackageError(.unsupportedVersion, file: displayName, problem: "invalid format version \(formatVersion)")
+            throw ScanPackageError(
+                .unsupportedVersion, file: displayName, problem: "invalid format version \(formatVersion)")
         }
     }
 }

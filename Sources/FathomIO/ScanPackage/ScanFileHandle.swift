@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A POSIX file descriptor with positional reads and writes, for the binary streams: no buffering,
@@ -44,15 +45,16 @@ final class ScanFileHandle {
         let fd = url.withUnsafeFileSystemRepresentation { path -> Int32 in
             guard let path else { return -1 }
             #if canImport(Glibc)
-            return Glibc.open(path, flags | O_CLOEXEC, 0o644)
+                return Glibc.open(path, flags | O_CLOEXEC, 0o644)
             #else
-            return Darwin.open(path, flags | O_CLOEXEC, 0o644)
+                return Darwin.open(path, flags | O_CLOEXEC, 0o644)
             #endif
         }
         guard fd >= 0 else {
             let code = errno
-            throw ScanPackageError(code == ENOENT ? .missingFile : .io, file: displayName,
-                                   problem: "cannot open: \(String(cString: strerror(code)))")
+            throw ScanPackageError(
+                code == ENOENT ? .missingFile : .io, file: displayName,
+                problem: "cannot open: \(String(cString: strerror(code)))")
         }
         return ScanFileHandle(fd: fd, displayName: displayName)
     }
@@ -74,8 +76,9 @@ final class ScanFileHandle {
                 throw ioError("read failed", offset: offset + done)
             }
             if n == 0 {
-                throw ScanPackageError(.corrupt, file: displayName, offset: offset + done,
-                                       problem: "unexpected end of file (needed \(buffer.count - done) more bytes)")
+                throw ScanPackageError(
+                    .corrupt, file: displayName, offset: offset + done,
+                    problem: "unexpected end of file (needed \(buffer.count - done) more bytes)")
             }
             done += n
         }
@@ -93,9 +96,9 @@ final class ScanFileHandle {
         var done = 0
         while done < buffer.count {
             #if canImport(Glibc)
-            let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
             #else
-            let n = Darwin.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                let n = Darwin.write(fd, buffer.baseAddress! + done, buffer.count - done)
             #endif
             if n < 0 {
                 if errno == EINTR { continue }
@@ -137,15 +140,16 @@ final class ScanFileHandle {
     func close() {
         if fd >= 0 {
             #if canImport(Glibc)
-            _ = Glibc.close(fd)
+                _ = Glibc.close(fd)
             #else
-            _ = Darwin.close(fd)
+                _ = Darwin.close(fd)
             #endif
             fd = -1
         }
     }
 
     private func ioError(_ what: String, offset: Int? = nil) -> ScanPackageError {
-        ScanPackageError(.io, file: displayName, offset: offset, problem: "\(what): \(String(cString: strerror(errno)))")
+        ScanPackageError(
+            .io, file: displayName, offset: offset, problem: "\(what): \(String(cString: strerror(errno)))")
     }
 }

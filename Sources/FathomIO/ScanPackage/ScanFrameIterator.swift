@@ -37,11 +37,12 @@ public struct ScanFrameIterator {
 
     private mutating func reader(_ kind: ScanStreamKind) throws -> ScanStreamReader {
         if let r = readers[kind] { return r }
-        let header: ScanStreamHeader? = switch kind {
-        case .depth: package.depthHeader
-        case .color: package.colorHeader
-        case .featurePoints: package.featurePointsHeader
-        }
+        let header: ScanStreamHeader? =
+            switch kind {
+            case .depth: package.depthHeader
+            case .color: package.colorHeader
+            case .featurePoints: package.featurePointsHeader
+            }
         let r = try ScanStreamReader(
             url: package.storage.directory.appendingPathComponent(kind.fileName), header: header!,
             displayName: package.storage.displayName(kind.fileName))

@@ -34,8 +34,9 @@ struct ScanFrameRecord: Codable, Equatable {
         guard imageResolution.count == 2 else {
             return .failure(.init("imageResolution has \(imageResolution.count) numbers, expected 2"))
         }
-        guard let intrinsics = CameraIntrinsics(
-            columnMajor: cameraIntrinsics, width: imageResolution[0], height: imageResolution[1])
+        guard
+            let intrinsics = CameraIntrinsics(
+                columnMajor: cameraIntrinsics, width: imageResolution[0], height: imageResolution[1])
         else {
             return .failure(.init("invalid cameraIntrinsics \(cameraIntrinsics) for resolution \(imageResolution)"))
         }
@@ -56,9 +57,10 @@ struct ScanFrameRecord: Codable, Equatable {
             }
             orient = o
         }
-        return .success(CameraFrame(
-            frameNumber: frameNumber, timestamp: timestamp, cameraTransform: transform, intrinsics: intrinsics,
-            trackingState: tracking, worldMappingStatus: mapping, orientation: orient))
+        return .success(
+            CameraFrame(
+                frameNumber: frameNumber, timestamp: timestamp, cameraTransform: transform, intrinsics: intrinsics,
+                trackingState: tracking, worldMappingStatus: mapping, orientation: orient))
     }
 
     /// Why a record does not make a camera frame.

@@ -15,7 +15,8 @@ enum ScanJSON {
     /// An encoder with sorted keys, compact output and non-finite numbers as strings.
     static func encoder(pretty: Bool = false) -> JSONEncoder {
         let e = JSONEncoder()
-        e.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        e.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         e.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: positiveInfinityString, negativeInfinity: negativeInfinityString, nan: nanString)
         return e
@@ -46,11 +47,14 @@ enum ScanJSON {
         do { return try decoder().decode(type, from: data) } catch let e as ScanPackageError {
             throw e
         } catch let DecodingError.dataCorrupted(c) {
-            throw ScanPackageError(.corrupt, file: displayName, problem: "invalid JSON\(path(c.codingPath)): \(c.debugDescription)")
+            throw ScanPackageError(
+                .corrupt, file: displayName, problem: "invalid JSON\(path(c.codingPath)): \(c.debugDescription)")
         } catch let DecodingError.keyNotFound(k, c) {
-            throw ScanPackageError(.corrupt, file: displayName, problem: "missing key '\(k.stringValue)'\(path(c.codingPath))")
+            throw ScanPackageError(
+                .corrupt, file: displayName, problem: "missing key '\(k.stringValue)'\(path(c.codingPath))")
         } catch let DecodingError.typeMismatch(_, c) {
-            throw ScanPackageError(.corrupt, file: displayName, problem: "wrong type\(path(c.codingPath)): \(c.debugDescription)")
+            throw ScanPackageError(
+                .corrupt, file: displayName, problem: "wrong type\(path(c.codingPath)): \(c.debugDescription)")
         } catch let DecodingError.valueNotFound(_, c) {
             throw ScanPackageError(.corrupt, file: displayName, problem: "missing value\(path(c.codingPath))")
         } catch {

@@ -53,9 +53,11 @@ public struct ScanPackage: Sendable {
         let storage = try ScanPackageStorage.open(url)
         self.storage = storage
         let dir = storage.directory
-        config = try ScanConfig.read(from: dir.appendingPathComponent("config.json"), displayName: storage.displayName("config.json"))
-        let arkit = try ScanARKitData.read(from: dir.appendingPathComponent("arkitData.json"),
-                                           displayName: storage.displayName("arkitData.json"))
+        config = try ScanConfig.read(
+            from: dir.appendingPathComponent("config.json"), displayName: storage.displayName("config.json"))
+        let arkit = try ScanARKitData.read(
+            from: dir.appendingPathComponent("arkitData.json"),
+            displayName: storage.displayName("arkitData.json"))
         cameraFrames = arkit.frames
         labels = arkit.labels
         azimuth = arkit.azimuth
@@ -92,10 +94,14 @@ public struct ScanPackage: Sendable {
                 }
             }
             if !unknown.isEmpty {
-                warnings.append("\(name): \(unknown.count) record(s) name frames not in arkitData.json and were skipped (frames \(ScanPackage.list(unknown)))")
+                warnings.append(
+                    "\(name): \(unknown.count) record(s) name frames not in arkitData.json and were skipped (frames \(ScanPackage.list(unknown)))"
+                )
             }
             if !duplicates.isEmpty {
-                warnings.append("\(name): \(duplicates.count) duplicate record(s) skipped, the first kept (frames \(ScanPackage.list(duplicates)))")
+                warnings.append(
+                    "\(name): \(duplicates.count) duplicate record(s) skipped, the first kept (frames \(ScanPackage.list(duplicates)))"
+                )
             }
             byFrame[kind] = map
         }

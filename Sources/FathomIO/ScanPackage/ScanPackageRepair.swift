@@ -16,7 +16,8 @@ public enum ScanPackageRepair {
     public static func repair(directory: URL) throws -> RepairReport {
         let fm = FileManager.default
         _ = try ScanConfig.read(from: directory.appendingPathComponent("config.json"))
-        var report = RepairReport(frameCount: 0, rebuiltArkitData: false, droppedJournalLineCount: 0, streams: [], actions: [])
+        var report = RepairReport(
+            frameCount: 0, rebuiltArkitData: false, droppedJournalLineCount: 0, streams: [], actions: [])
         let journalURL = directory.appendingPathComponent(ScanJournalLine.fileName)
         let arkitURL = directory.appendingPathComponent("arkitData.json")
         let frames: [CameraFrame]
@@ -29,16 +30,21 @@ public enum ScanPackageRepair {
                     throw ScanPackageError(.io, url: e.url, problem: e.problem)
                 }
                 report.rebuiltArkitData = true
-                report.actions.append("rebuilt arkitData.json from \(ScanJournalLine.fileName): \(data.frames.count) frames, \(data.labels.count) labels")
+                report.actions.append(
+                    "rebuilt arkitData.json from \(ScanJournalLine.fileName): \(data.frames.count) frames, \(data.labels.count) labels"
+                )
             } else {
-                report.actions.append("arkitData.json already matches \(ScanJournalLine.fileName) (\(data.frames.count) frames)")
+                report.actions.append(
+                    "arkitData.json already matches \(ScanJournalLine.fileName) (\(data.frames.count) frames)")
             }
             frames = data.frames
         } else if fm.fileExists(atPath: arkitURL.path) {
             frames = try ScanARKitData.read(from: arkitURL).frames
             report.actions.append("no journal; kept arkitData.json (\(frames.count) frames)")
         } else {
-            throw ScanPackageError(.missingFile, url: arkitURL, problem: "required file is missing, and there is no \(ScanJournalLine.fileName) to rebuild it from")
+            throw ScanPackageError(
+                .missingFile, url: arkitURL,
+                problem: "required file is missing, and there is no \(ScanJournalLine.fileName) to rebuild it from")
         }
         report.frameCount = frames.count
         let known = Set(frames.map(\.frameNumber))
@@ -65,18 +71,21 @@ public enum ScanPackageRepair {
             let isLast = i == lines.count - 1
             guard let entry = try? decoder.decode(ScanJournalLine.self, from: Data(line)) else {
                 dropped += 1
-                report.actions.append(isLast
-                    ? "dropped the partial last line of \(ScanJournalLine.fileName) (\(line.count) bytes)"
-                    : "dropped undecodable line \(i + 1) of \(ScanJournalLine.fileName)")
+                report.actions.append(
+                    isLast
+                        ? "dropped the partial last line of \(ScanJournalLine.fileName) (\(line.count) bytes)"
+                        : "dropped undecodable line \(i + 1) of \(ScanJournalLine.fileName)")
                 continue
             }
             if let record = entry.frame {
-                guard case let .success(frame) = record.cameraFrame(), frame.timestamp.isFinite,
+                guard case .success(let frame) = record.cameraFrame(), frame.timestamp.isFinite,
                     !seen.contains(frame.frameNumber), frame.frameNumber >= 0, frame.frameNumber <= Int(UInt32.max),
                     data.frames.last.map({ frame.timestamp > $0.timestamp }) ?? true
                 else {
                     dropped += 1
-                    report.actions.append("dropped line \(i + 1) of \(ScanJournalLine.fileName): invalid or out-of-order frame \(record.frameNumber)")
+                    report.actions.append(
+                        "dropped line \(i + 1) of \(ScanJournalLine.fileName): invalid or out-of-order frame \(record.frameNumber)"
+                    )
                     continue
                 }
                 seen.insert(frame.frameNumber)
@@ -89,17 +98,21 @@ public enum ScanPackageRepair {
     }
 
     /// Truncates, filters and patches one stream.
-    private static func repairStream(_ kind: ScanStreamKind, at url: URL, knownFrames: Set<Int>,
-                                     report: inout RepairReport) throws -> RepairReport.StreamRepair {
-        var result = RepairReport.StreamRepair(kind: kind, keptRecordCount: 0, droppedRecordCount: 0, truncatedByteCount: 0,
-                                                   countPatched: false, removed: false)
+    private static func repairStream(
+        _ kind: ScanStreamKind, at url: URL, knownFrames: Set<Int>,
+        report: inout RepairReport
+    ) throws -> RepairReport.StreamRepair {
+        var result = RepairReport.StreamRepair(
+            kind: kind, keptRecordCount: 0, droppedRecordCount: 0, truncatedByteCount: 0,
+            countPatched: false, removed: false)
         let file = try ScanFileHandle.openForUpdate(url, displayName: url.path)
         let size = try file.size()
         if size < kind.headerByteCount {
             file.close()
             try? FileManager.default.removeItem(at: url)
             result.removed = true
-            report.actions.append("\(kind.fileName): removed (\(size) bytes, shorter than its header: no record was written)")
+            report.actions.append(
+                "\(kind.fileName): removed (\(size) bytes, shorter than its header: no record was written)")
             return result
         }
         let header = try ScanStreamHeader.read(kind, from: file, fileSize: size)
@@ -111,7 +124,9 @@ public enum ScanPackageRepair {
         result.truncatedByteCount = index.truncatedBytes
         if result.droppedRecordCount > 0 {
             try rewrite(kind, from: file, header: header, keeping: kept, to: url)
-            report.actions.append("\(kind.fileName): dropped \(result.droppedRecordCount) record(s) of frames not in the journal, kept \(kept.count)")
+            report.actions.append(
+                "\(kind.fileName): dropped \(result.droppedRecordCount) record(s) of frames not in the journal, kept \(kept.count)"
+            )
             if index.truncatedBytes > 0 {
                 report.actions.append("\(kind.fileName): cut a truncated last record (\(index.truncatedBytes) bytes)")
             }
@@ -120,7 +135,8 @@ public enum ScanPackageRepair {
         }
         if index.truncatedBytes > 0 {
             try file.truncate(to: index.end)
-            report.actions.append("\(kind.fileName): cut a truncated last record at byte \(index.end) (\(index.truncatedBytes) bytes)")
+            report.actions.append(
+                "\(kind.fileName): cut a truncated last record at byte \(index.end) (\(index.truncatedBytes) bytes)")
         }
         if header.count != kept.count {
             var count = UInt32(clamping: kept.count).littleEndian
@@ -133,8 +149,10 @@ public enum ScanPackageRepair {
     }
 
     /// Writes a new stream holding only `records` (copied byte for byte) and renames it over `url`.
-    private static func rewrite(_ kind: ScanStreamKind, from file: ScanFileHandle, header: ScanStreamHeader,
-                                keeping records: [ScanStreamRecordInfo], to url: URL) throws {
+    private static func rewrite(
+        _ kind: ScanStreamKind, from file: ScanFileHandle, header: ScanStreamHeader,
+        keeping records: [ScanStreamRecordInfo], to url: URL
+    ) throws {
         let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).repair.tmp")
         try? FileManager.default.removeItem(at: temp)
         let out = try ScanFileHandle.create(temp, displayName: temp.path)
@@ -153,7 +171,8 @@ public enum ScanPackageRepair {
         try out.synchronize()
         out.close()
         guard rename(temp.path, url.path) == 0 else {
-            throw ScanPackageError(.io, url: url, problem: "cannot replace the stream: \(String(cString: strerror(errno)))")
+            throw ScanPackageError(
+                .io, url: url, problem: "cannot replace the stream: \(String(cString: strerror(errno)))")
         }
     }
 }

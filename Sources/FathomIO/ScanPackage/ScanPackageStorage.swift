@@ -38,7 +38,8 @@ final class ScanPackageStorage: Sendable {
         do {
             try fm.createDirectory(at: temp, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ScanPackageError(.io, url: temp, problem: "cannot create a temporary directory: \(error.localizedDescription)")
+            throw ScanPackageError(
+                .io, url: temp, problem: "cannot create a temporary directory: \(error.localizedDescription)")
         }
         let storage = ScanPackageStorage(directory: temp, zip: url, ownsDirectory: true)
         try ScanPackageZip.extract(url, to: temp)

@@ -58,7 +58,8 @@ public struct ScanPackageSummary: Sendable, Equatable, CustomStringConvertible {
         colorPixelFormat = package.colorHeader?.pixelFormat
         featurePointFrameCount = package.featurePointFrameCount
         featurePointCount = package.featurePointCount
-        streamByteCounts = Dictionary(uniqueKeysWithValues: ScanStreamKind.allCases.map { ($0, package.byteCount(of: $0)) })
+        streamByteCounts = Dictionary(
+            uniqueKeysWithValues: ScanStreamKind.allCases.map { ($0, package.byteCount(of: $0)) })
         labels = package.labels
         trueNorthDegrees = package.azimuth?.trueNorthDegrees
         eventsByCode = package.events.reduce(into: [:]) { $0[$1.code, default: 0] += 1 }
@@ -74,28 +75,39 @@ public struct ScanPackageSummary: Sendable, Equatable, CustomStringConvertible {
             header += ", device \(device.model.isEmpty ? "unknown" : device.model)\(device.hasLiDAR ? " (LiDAR)" : "")"
         }
         lines.append(header)
-        let rate = duration > 0 && frameCount > 1 ? String(format: " (%.1f frames/s)", Double(frameCount - 1) / duration) : ""
-        lines.append(String(format: "  duration: %.2f s, %d frames", duration, frameCount) + rate
-            + (nonNormalTrackingFrameCount > 0 ? ", \(nonNormalTrackingFrameCount) with limited tracking" : ""))
-        lines.append(depthFrameCount > 0 || depthWidth > 0
-            ? "  depth: \(depthFrameCount) frames, \(depthWidth)×\(depthHeight), \(Self.size(streamByteCounts[.depth]))" : "  depth: none")
+        let rate =
+            duration > 0 && frameCount > 1 ? String(format: " (%.1f frames/s)", Double(frameCount - 1) / duration) : ""
+        lines.append(
+            String(format: "  duration: %.2f s, %d frames", duration, frameCount) + rate
+                + (nonNormalTrackingFrameCount > 0 ? ", \(nonNormalTrackingFrameCount) with limited tracking" : ""))
+        lines.append(
+            depthFrameCount > 0 || depthWidth > 0
+                ? "  depth: \(depthFrameCount) frames, \(depthWidth)×\(depthHeight), \(Self.size(streamByteCounts[.depth]))"
+                : "  depth: none")
         if colorFrameCount > 0 || colorWidth > 0 {
             let format = colorPixelFormat == .rgb8 ? "RGB8" : "YCbCr 4:2:0"
-            lines.append("  colour: \(colorFrameCount) frames, \(colorWidth)×\(colorHeight) \(format), \(Self.size(streamByteCounts[.color]))")
+            lines.append(
+                "  colour: \(colorFrameCount) frames, \(colorWidth)×\(colorHeight) \(format), \(Self.size(streamByteCounts[.color]))"
+            )
         } else {
             lines.append("  colour: none")
         }
-        lines.append(featurePointFrameCount > 0
-            ? "  feature points: \(featurePointFrameCount) frames, \(featurePointCount) points, \(Self.size(streamByteCounts[.featurePoints]))"
-            : "  feature points: none")
+        lines.append(
+            featurePointFrameCount > 0
+                ? "  feature points: \(featurePointFrameCount) frames, \(featurePointCount) points, \(Self.size(streamByteCounts[.featurePoints]))"
+                : "  feature points: none")
         if labels.isEmpty {
             lines.append("  labels: none")
         } else {
-            lines.append("  labels: " + labels.map { String(format: "%.1f s ", $0.timestamp) + $0.text }.joined(separator: "; "))
+            lines.append(
+                "  labels: " + labels.map { String(format: "%.1f s ", $0.timestamp) + $0.text }.joined(separator: "; "))
         }
         if let t = trueNorthDegrees { lines.append(String(format: "  azimuth: %.1f° from true north", t)) }
-        lines.append(eventsByCode.isEmpty ? "  events: none"
-            : "  events: " + eventsByCode.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
+        lines.append(
+            eventsByCode.isEmpty
+                ? "  events: none"
+                : "  events: "
+                    + eventsByCode.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
         if warnings.isEmpty {
             lines.append("  warnings: none")
         } else {

@@ -35,7 +35,8 @@ extension ScanPackageWriter {
         try ScanPackageZip.create(from: directory, to: url, compressed: compressed)
         let again = try ScanPackageZip.verify(url, against: directory)
         guard again.isEmpty else {
-            throw ScanPackageError(.invalidZip, url: url, problem: "zip check failed twice: \(again.joined(separator: "; "))")
+            throw ScanPackageError(
+                .invalidZip, url: url, problem: "zip check failed twice: \(again.joined(separator: "; "))")
         }
         return url
     }

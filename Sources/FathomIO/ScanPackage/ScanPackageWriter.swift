@@ -62,19 +62,22 @@ public final class ScanPackageWriter {
             }
             let contents = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? ["?"]
             guard contents.isEmpty else {
-                throw ScanPackageError(.directoryNotEmpty, url: directory,
-                                       problem: "refusing to overwrite a non-empty directory (\(contents.count) entries)")
+                throw ScanPackageError(
+                    .directoryNotEmpty, url: directory,
+                    problem: "refusing to overwrite a non-empty directory (\(contents.count) entries)")
             }
         }
         do {
             try fm.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw ScanPackageError(.io, url: directory, problem: "cannot create directory: \(error.localizedDescription)")
+            throw ScanPackageError(
+                .io, url: directory, problem: "cannot create directory: \(error.localizedDescription)")
         }
         try writeJSONAtomically(try ScanJSON.encoder(pretty: true).encode(config), to: "config.json")
         try rewriteArkitData()
         try rewriteFeedback()
-        journal = try ScanFileHandle.create(file(ScanJournalLine.fileName), displayName: file(ScanJournalLine.fileName).path)
+        journal = try ScanFileHandle.create(
+            file(ScanJournalLine.fileName), displayName: file(ScanJournalLine.fileName).path)
     }
 
     /// Appends one frame: its depth, colour and feature records (when present), then the camera frame.
@@ -87,18 +90,24 @@ public final class ScanPackageWriter {
         let camera = frame.camera
         let name = file(ScanJournalLine.fileName).path
         guard camera.frameNumber >= 0, camera.frameNumber <= Int(UInt32.max) else {
-            throw ScanPackageError(.invalidUse, file: name, problem: "frame number \(camera.frameNumber) is outside 0…\(UInt32.max)")
+            throw ScanPackageError(
+                .invalidUse, file: name, problem: "frame number \(camera.frameNumber) is outside 0…\(UInt32.max)")
         }
         guard !frameNumbers.contains(camera.frameNumber) else {
-            throw ScanPackageError(.invalidUse, file: name, problem: "frame number \(camera.frameNumber) was already appended")
+            throw ScanPackageError(
+                .invalidUse, file: name, problem: "frame number \(camera.frameNumber) was already appended")
         }
         guard camera.timestamp.isFinite, lastFrame.map({ camera.timestamp > $0.timestamp }) ?? true else {
-            throw ScanPackageError(.invalidUse, file: name,
-                                   problem: "timestamp \(camera.timestamp) of frame \(camera.frameNumber) does not follow \(lastFrame?.timestamp ?? .nan)")
+            throw ScanPackageError(
+                .invalidUse, file: name,
+                problem:
+                    "timestamp \(camera.timestamp) of frame \(camera.frameNumber) does not follow \(lastFrame?.timestamp ?? .nan)"
+            )
         }
         for n in [frame.depth?.frameNumber, frame.color?.frameNumber, frame.features?.frameNumber].compactMap({ $0 })
         where n != camera.frameNumber {
-            throw ScanPackageError(.invalidUse, file: name, problem: "frame \(camera.frameNumber) carries a record of frame \(n)")
+            throw ScanPackageError(
+                .invalidUse, file: name, problem: "frame \(camera.frameNumber) carries a record of frame \(n)")
         }
         // Check every record before writing any, so that a refused frame leaves no orphan record.
         if let depth = frame.depth { try depthStream?.validate(depth) }
@@ -106,7 +115,8 @@ public final class ScanPackageWriter {
         if let features = frame.features { try featureStream?.validate(features) }
         if let depth = frame.depth {
             if depthStream == nil {
-                depthStream = try ScanStreamWriter(url: file(ScanStreamKind.depth.fileName), header: .depth(width: depth.width, height: depth.height))
+                depthStream = try ScanStreamWriter(
+                    url: file(ScanStreamKind.depth.fileName), header: .depth(width: depth.width, height: depth.height))
             }
             try depthStream!.append(depth)
         }
@@ -121,13 +131,15 @@ public final class ScanPackageWriter {
         }
         if let features = frame.features {
             if featureStream == nil {
-                featureStream = try ScanStreamWriter(url: file(ScanStreamKind.featurePoints.fileName), header: .featurePoints())
+                featureStream = try ScanStreamWriter(
+                    url: file(ScanStreamKind.featurePoints.fileName), header: .featurePoints())
             }
             try featureStream!.append(features)
         }
         let fragment: Data
         do { fragment = try ScanARKitData.encodeFrame(camera) } catch {
-            throw ScanPackageError(.invalidUse, file: name, problem: "cannot encode frame \(camera.frameNumber): \(error)")
+            throw ScanPackageError(
+                .invalidUse, file: name, problem: "cannot encode frame \(camera.frameNumber): \(error)")
         }
         var line = Data("{\"frame\":".utf8)
         line.append(fragment)
@@ -138,7 +150,9 @@ public final class ScanPackageWriter {
         frameNumbers.insert(camera.frameNumber)
         frameCount += 1
         lastFrame = camera
-        if let last = lastRewriteTimestamp, camera.timestamp - last < ScanPackageWriter.arkitDataRewriteInterval { return }
+        if let last = lastRewriteTimestamp, camera.timestamp - last < ScanPackageWriter.arkitDataRewriteInterval {
+            return
+        }
         try rewriteArkitData()
         lastRewriteTimestamp = camera.timestamp
     }
@@ -215,14 +229,16 @@ public final class ScanPackageWriter {
 
     private func rewriteArkitData() throws {
         let data: Data
-        do { data = try ScanARKitData.assemble(frameFragments: frameFragments, labels: labels, azimuth: azimuth) } catch {
+        do { data = try ScanARKitData.assemble(frameFragments: frameFragments, labels: labels, azimuth: azimuth) } catch
+        {
             throw ScanPackageError(.io, url: file("arkitData.json"), problem: "cannot encode: \(error)")
         }
         try writeJSONAtomically(data, to: "arkitData.json")
     }
 
     private func rewriteFeedback() throws {
-        try writeJSONAtomically(try ScanJSON.encoder(pretty: true).encode(ScanFeedback(events: events)), to: "feedback.json")
+        try writeJSONAtomically(
+            try ScanJSON.encoder(pretty: true).encode(ScanFeedback(events: events)), to: "feedback.json")
     }
 
     private func writeJSONAtomically(_ data: Data, to name: String) throws {

@@ -9,8 +9,9 @@ enum ScanPackageZip {
     /// Zips the contents of `directory` (entries at the archive's root) into `url`.
     static func create(from directory: URL, to url: URL, compressed: Bool) throws {
         do {
-            try FileManager.default.zipItem(at: directory, to: url, shouldKeepParent: false,
-                                            compressionMethod: compressed ? .deflate : .none)
+            try FileManager.default.zipItem(
+                at: directory, to: url, shouldKeepParent: false,
+                compressionMethod: compressed ? .deflate : .none)
         } catch {
             throw ScanPackageError(.io, url: url, problem: "cannot create zip of \(directory.path): \(error)")
         }
@@ -24,7 +25,8 @@ enum ScanPackageZip {
         }
         return paths.filter { p in
             var isDirectory: ObjCBool = false
-            return fm.fileExists(atPath: directory.appendingPathComponent(p).path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            return fm.fileExists(atPath: directory.appendingPathComponent(p).path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
         }.sorted()
     }
 
@@ -45,12 +47,14 @@ enum ScanPackageZip {
             let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path)
             let size = (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
             if entry.uncompressedSize != size {
-                problems.append("\(url.path) › \(path): uncompressed size \(entry.uncompressedSize), the file has \(size) bytes")
+                problems.append(
+                    "\(url.path) › \(path): uncompressed size \(entry.uncompressedSize), the file has \(size) bytes")
                 continue
             }
             let fileCRC = try crc32(of: fileURL)
             if entry.checksum != fileCRC {
-                problems.append("\(url.path) › \(path): CRC32 \(entry.checksum) in the directory, the file's is \(fileCRC)")
+                problems.append(
+                    "\(url.path) › \(path): CRC32 \(entry.checksum) in the directory, the file's is \(fileCRC)")
                 continue
             }
             do {
@@ -114,21 +118,27 @@ enum ScanPackageZip {
     static func extract(_ url: URL, to destination: URL) throws {
         let archive: Archive
         do { archive = try Archive(url: url, accessMode: .read) } catch {
-            throw ScanPackageError(.invalidZip, url: url, problem: "cannot be opened as a zip (truncated or not a zip): \(error)")
+            throw ScanPackageError(
+                .invalidZip, url: url, problem: "cannot be opened as a zip (truncated or not a zip): \(error)")
         }
         let entries = Array(archive)
         for entry in entries {
             let path = entry.path
             if let reason = unsafeReason(path) {
-                throw ScanPackageError(.unsafeZipEntry, file: "\(url.path) › \(path)", problem: "entry escapes the package (\(reason)); nothing was extracted")
+                throw ScanPackageError(
+                    .unsafeZipEntry, file: "\(url.path) › \(path)",
+                    problem: "entry escapes the package (\(reason)); nothing was extracted")
             }
             if entry.type == .symlink {
-                throw ScanPackageError(.unsafeZipEntry, file: "\(url.path) › \(path)", problem: "symbolic links are not allowed; nothing was extracted")
+                throw ScanPackageError(
+                    .unsafeZipEntry, file: "\(url.path) › \(path)",
+                    problem: "symbolic links are not allowed; nothing was extracted")
             }
         }
         guard let prefix = packagePrefix(entries.map(\.path)) else {
-            throw ScanPackageError(.missingFile, file: "\(url.path) › config.json",
-                                   problem: "required file is missing (neither at the zip's root nor under one top-level folder)")
+            throw ScanPackageError(
+                .missingFile, file: "\(url.path) › config.json",
+                problem: "required file is missing (neither at the zip's root nor under one top-level folder)")
         }
         for entry in entries where entry.type == .file && entry.path.hasPrefix(prefix) {
             let relative = String(entry.path.dropFirst(prefix.count))
@@ -136,7 +146,8 @@ enum ScanPackageZip {
             do {
                 _ = try archive.extract(entry, to: destination.appendingPathComponent(relative))
             } catch {
-                throw ScanPackageError(.invalidZip, file: "\(url.path) › \(entry.path)", problem: "cannot extract: \(error)")
+                throw ScanPackageError(
+                    .invalidZip, file: "\(url.path) › \(entry.path)", problem: "cannot extract: \(error)")
             }
         }
     }

@@ -64,7 +64,9 @@ public final class ScanStreamReader {
     }
 
     /// Walks the record prefixes of a stream whose header is valid.
-    static func index(file: ScanFileHandle, header: ScanStreamHeader, fileSize: Int, displayName name: String) throws -> Index {
+    static func index(file: ScanFileHandle, header: ScanStreamHeader, fileSize: Int, displayName name: String) throws
+        -> Index
+    {
         var index = Index(end: header.kind.headerByteCount)
         var offset = header.kind.headerByteCount
         var prefix = [UInt8](repeating: 0, count: 16)
@@ -74,8 +76,11 @@ public final class ScanStreamReader {
             let payload = fileSize - offset
             let complete = payload / size
             if complete == 0, payload > 0, header.count > 0 {
-                throw ScanPackageError(.corrupt, file: name, offset: offset,
-                                       problem: "the header declares \(header.count) record(s) of \(size) bytes (\(header.width)×\(header.height)) but only \(payload) bytes follow: the size disagrees with the data")
+                throw ScanPackageError(
+                    .corrupt, file: name, offset: offset,
+                    problem:
+                        "the header declares \(header.count) record(s) of \(size) bytes (\(header.width)×\(header.height)) but only \(payload) bytes follow: the size disagrees with the data"
+                )
             }
             index.records.reserveCapacity(complete)
         }
@@ -85,7 +90,9 @@ public final class ScanStreamReader {
             if let fixed = header.fixedRecordByteCount {
                 guard remaining >= fixed else { break }
                 size = fixed
-                try prefix.withUnsafeMutableBytes { try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<12]), at: offset) }
+                try prefix.withUnsafeMutableBytes {
+                    try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<12]), at: offset)
+                }
             } else {
                 guard remaining >= 16 else { break }
                 try prefix.withUnsafeMutableBytes { try file.read(into: $0, at: offset) }
@@ -97,21 +104,28 @@ public final class ScanStreamReader {
                 (Int(b.littleEndianUInt32(at: 0)), b.littleEndianDouble(at: 4))
             }
             guard timestamp.isFinite else {
-                throw ScanPackageError(.corrupt, file: name, offset: offset + 4,
-                                       problem: "record \(index.records.count) has a non-finite timestamp: the record sizes disagree with the header\(header.kind == .featurePoints ? "" : " (\(header.width)×\(header.height))") or the file is corrupt")
+                throw ScanPackageError(
+                    .corrupt, file: name, offset: offset + 4,
+                    problem:
+                        "record \(index.records.count) has a non-finite timestamp: the record sizes disagree with the header\(header.kind == .featurePoints ? "" : " (\(header.width)×\(header.height))") or the file is corrupt"
+                )
             }
             if !(timestamp > previousTimestamp) { outOfOrder += 1 }
             previousTimestamp = timestamp
-            index.records.append(ScanStreamRecordInfo(frameNumber: frameNumber, timestamp: timestamp, offset: offset, byteCount: size))
+            index.records.append(
+                ScanStreamRecordInfo(frameNumber: frameNumber, timestamp: timestamp, offset: offset, byteCount: size))
             offset += size
         }
         index.end = offset
         index.truncatedBytes = fileSize - offset
         if index.truncatedBytes > 0 {
-            index.warnings.append("\(name): truncated last record at byte \(offset) (\(index.truncatedBytes) bytes) dropped")
+            index.warnings.append(
+                "\(name): truncated last record at byte \(offset) (\(index.truncatedBytes) bytes) dropped")
         }
         if header.count != 0, header.count != index.records.count {
-            index.warnings.append("\(name): header count \(header.count) disagrees with the file, which holds \(index.records.count) complete record(s); using those")
+            index.warnings.append(
+                "\(name): header count \(header.count) disagrees with the file, which holds \(index.records.count) complete record(s); using those"
+            )
         }
         if outOfOrder > 0 {
             index.warnings.append("\(name): \(outOfOrder) record(s) do not follow the previous record's timestamp")
@@ -123,7 +137,9 @@ public final class ScanStreamReader {
     /// - Throws: `ScanPackageError` when this is not a depth stream or the read fails.
     public func readDepth(_ record: ScanStreamRecordInfo) throws -> DepthFrame {
         guard header.kind == .depth else { throw wrongKind(.depth) }
-        let w = header.width, h = header.height, n = w * h
+        let w = header.width
+        let h = header.height
+        let n = w * h
         return try withRecord(record) { b in
             let depth = b.littleEndianFloats(at: 12, count: n)
             let confidence = b.bytes(at: 12 + n * 4, count: n)
@@ -138,15 +154,17 @@ public final class ScanStreamReader {
     /// - Throws: `ScanPackageError` when this is not a colour stream or the read fails.
     public func readColor(_ record: ScanStreamRecordInfo) throws -> ColorFrame {
         guard header.kind == .color, let format = header.pixelFormat else { throw wrongKind(.color) }
-        let w = header.width, h = header.height
+        let w = header.width
+        let h = header.height
         return try withRecord(record) { b in
             let image: ColorImage
             switch format {
             case .ycbcr420:
                 let lumaCount = w * h
-                image = .ycbcr(YCbCrImage(
-                    width: w, height: h, luma: b.bytes(at: 12, count: lumaCount),
-                    chroma: b.bytes(at: 12 + lumaCount, count: (w / 2) * (h / 2) * 2))!)
+                image = .ycbcr(
+                    YCbCrImage(
+                        width: w, height: h, luma: b.bytes(at: 12, count: lumaCount),
+                        chroma: b.bytes(at: 12 + lumaCount, count: (w / 2) * (h / 2) * 2))!)
             case .rgb8:
                 var pixels = [RGB8]()
                 pixels.reserveCapacity(w * h)
@@ -157,7 +175,8 @@ public final class ScanStreamReader {
                 }
                 image = .rgb(RGBImage(width: w, height: h, pixels: pixels)!)
             }
-            return ColorFrame(frameNumber: Int(b.littleEndianUInt32(at: 0)), timestamp: b.littleEndianDouble(at: 4), image: image)
+            return ColorFrame(
+                frameNumber: Int(b.littleEndianUInt32(at: 0)), timestamp: b.littleEndianDouble(at: 4), image: image)
         }
     }
 
@@ -174,13 +193,16 @@ public final class ScanStreamReader {
             var o = 16
             for _ in 0..<n {
                 ids.append(UInt64(littleEndian: b.loadUnaligned(fromByteOffset: o, as: UInt64.self)))
-                positions.append(SIMD3(
-                    Float(bitPattern: b.littleEndianUInt32(at: o + 8)), Float(bitPattern: b.littleEndianUInt32(at: o + 12)),
-                    Float(bitPattern: b.littleEndianUInt32(at: o + 16))))
+                positions.append(
+                    SIMD3(
+                        Float(bitPattern: b.littleEndianUInt32(at: o + 8)),
+                        Float(bitPattern: b.littleEndianUInt32(at: o + 12)),
+                        Float(bitPattern: b.littleEndianUInt32(at: o + 16))))
                 o += ScanStreamHeader.featurePointByteCount
             }
-            return FeaturePointFrame(frameNumber: Int(b.littleEndianUInt32(at: 0)), timestamp: b.littleEndianDouble(at: 4),
-                                     identifiers: ids, positions: positions)
+            return FeaturePointFrame(
+                frameNumber: Int(b.littleEndianUInt32(at: 0)), timestamp: b.littleEndianDouble(at: 4),
+                identifiers: ids, positions: positions)
         }
     }
 

@@ -42,7 +42,8 @@ public final class ScanStreamWriter {
                 throw ScanPackageError(.invalidUse, url: url, problem: "a colour stream needs a pixel format")
             }
             if format == .ycbcr420, h.width % 2 != 0 || h.height % 2 != 0 {
-                throw ScanPackageError(.invalidUse, url: url, problem: "YCbCr 4:2:0 needs an even size, got \(h.width)×\(h.height)")
+                throw ScanPackageError(
+                    .invalidUse, url: url, problem: "YCbCr 4:2:0 needs an even size, got \(h.width)×\(h.height)")
             }
         }
         self.header = h
@@ -75,13 +76,13 @@ public final class ScanStreamWriter {
         let format = header.pixelFormat!
         let pixelBytes = format.byteCount(width: header.width, height: header.height)
         switch (frame.image, format) {
-        case let (.ycbcr(image), .ycbcr420):
+        case (.ycbcr(let image), .ycbcr420):
             try writeRecord(byteCount: ScanStreamHeader.recordPrefixByteCount + pixelBytes) { b in
                 ScanStreamWriter.storePrefix(frame.frameNumber, frame.timestamp, into: b)
                 b.store(image.luma, at: 12)
                 b.store(image.chroma, at: 12 + image.luma.count)
             }
-        case let (.rgb(image), .rgb8):
+        case (.rgb(let image), .rgb8):
             try writeRecord(byteCount: ScanStreamHeader.recordPrefixByteCount + pixelBytes) { b in
                 ScanStreamWriter.storePrefix(frame.frameNumber, frame.timestamp, into: b)
                 var o = 12
@@ -135,8 +136,11 @@ public final class ScanStreamWriter {
     func validate(_ frame: DepthFrame) throws {
         try check(.depth, frameNumber: frame.frameNumber)
         guard frame.width == header.width, frame.height == header.height else {
-            throw ScanPackageError(.invalidUse, url: url,
-                                   problem: "depth map of frame \(frame.frameNumber) is \(frame.width)×\(frame.height), the stream's is \(header.width)×\(header.height)")
+            throw ScanPackageError(
+                .invalidUse, url: url,
+                problem:
+                    "depth map of frame \(frame.frameNumber) is \(frame.width)×\(frame.height), the stream's is \(header.width)×\(header.height)"
+            )
         }
     }
 
@@ -144,14 +148,20 @@ public final class ScanStreamWriter {
     func validate(_ frame: ColorFrame) throws {
         try check(.color, frameNumber: frame.frameNumber)
         guard frame.image.width == header.width, frame.image.height == header.height else {
-            throw ScanPackageError(.invalidUse, url: url,
-                                   problem: "image of frame \(frame.frameNumber) is \(frame.image.width)×\(frame.image.height), the stream's is \(header.width)×\(header.height)")
+            throw ScanPackageError(
+                .invalidUse, url: url,
+                problem:
+                    "image of frame \(frame.frameNumber) is \(frame.image.width)×\(frame.image.height), the stream's is \(header.width)×\(header.height)"
+            )
         }
         switch (frame.image, header.pixelFormat) {
         case (.ycbcr, .ycbcr420?), (.rgb, .rgb8?): break
         default:
-            throw ScanPackageError(.invalidUse, url: url,
-                                   problem: "image of frame \(frame.frameNumber) is not in the stream's pixel format \(header.pixelFormat.map { "\($0)" } ?? "?")")
+            throw ScanPackageError(
+                .invalidUse, url: url,
+                problem:
+                    "image of frame \(frame.frameNumber) is not in the stream's pixel format \(header.pixelFormat.map { "\($0)" } ?? "?")"
+            )
         }
     }
 
@@ -159,7 +169,8 @@ public final class ScanStreamWriter {
     func validate(_ frame: FeaturePointFrame) throws {
         try check(.featurePoints, frameNumber: frame.frameNumber)
         guard frame.identifiers.count <= Int(UInt32.max) else {
-            throw ScanPackageError(.invalidUse, url: url, problem: "too many feature points (\(frame.identifiers.count))")
+            throw ScanPackageError(
+                .invalidUse, url: url, problem: "too many feature points (\(frame.identifiers.count))")
         }
     }
 
@@ -168,7 +179,8 @@ public final class ScanStreamWriter {
             throw ScanPackageError(.invalidUse, url: url, problem: "append after finish()")
         }
         guard header.kind == kind else {
-            throw ScanPackageError(.invalidUse, url: url, problem: "cannot append a \(kind) record to a \(header.kind) stream")
+            throw ScanPackageError(
+                .invalidUse, url: url, problem: "cannot append a \(kind) record to a \(header.kind) stream")
         }
         guard frameNumber >= 0, frameNumber <= Int(UInt32.max) else {
             throw ScanPackageError(.invalidUse, url: url, problem: "frame number \(frameNumber) does not fit u32")
