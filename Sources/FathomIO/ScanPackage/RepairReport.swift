@@ -24,12 +24,14 @@ public struct RepairReport: Sendable, Equatable, CustomStringConvertible {
     public var droppedJournalLineCount: Int
     /// What was done to each stream present.
     public var streams: [StreamRepair]
+    /// Leftover temporary files (`.name.….tmp`) of interrupted atomic writes that were removed.
+    public var removedTemporaryFiles: [String] = []
     /// Every action and finding, one sentence each.
     public var actions: [String]
 
     /// Whether anything in the package was changed.
     public var changedPackage: Bool {
-        rebuiltArkitData
+        rebuiltArkitData || !removedTemporaryFiles.isEmpty
             || streams.contains {
                 $0.droppedRecordCount > 0 || $0.truncatedByteCount > 0 || $0.countPatched || $0.removed
             }

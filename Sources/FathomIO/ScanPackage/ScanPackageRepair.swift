@@ -47,6 +47,13 @@ public enum ScanPackageRepair {
                 problem: "required file is missing, and there is no \(ScanJournalLine.fileName) to rebuild it from")
         }
         report.frameCount = frames.count
+        // Temporary files of an atomic write or a repair interrupted by the crash.
+        for name in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
+        where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            try? fm.removeItem(at: directory.appendingPathComponent(name))
+            report.removedTemporaryFiles.append(name)
+            report.actions.append("removed the leftover temporary file \(name)")
+        }
         let known = Set(frames.map(\.frameNumber))
         for kind in ScanStreamKind.allCases {
             let url = directory.appendingPathComponent(kind.fileName)
