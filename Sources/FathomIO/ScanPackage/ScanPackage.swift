@@ -61,14 +61,20 @@ public struct ScanPackage: Sendable {
         cameraFrames = arkit.frames
         labels = arkit.labels
         azimuth = arkit.azimuth
+        var warnings: [String] = []
+        // feedback.json is optional: an unreadable one is reported, not fatal.
         let feedbackURL = dir.appendingPathComponent("feedback.json")
         if FileManager.default.fileExists(atPath: feedbackURL.path) {
-            events = try ScanFeedback.read(from: feedbackURL, displayName: storage.displayName("feedback.json")).events
+            do {
+                events = try ScanFeedback.read(from: feedbackURL, displayName: storage.displayName("feedback.json")).events
+            } catch {
+                events = []
+                warnings.append("\(error); its events are ignored")
+            }
         } else {
             events = []
         }
         let known = Set(arkit.frames.map(\.frameNumber))
-        var warnings: [String] = []
         var headers: [ScanStreamKind: ScanStreamHeader] = [:]
         var byFrame: [ScanStreamKind: [Int: ScanStreamRecordInfo]] = [:]
         var byteCounts: [ScanStreamKind: Int] = [:]
