@@ -9,6 +9,7 @@ import Testing
     /// Records `frames` without finishing and returns a copy of the directory as a crash leaves it.
     private func crashedCopy(_ frames: [SensorFrame], in tmp: URL) throws -> URL {
         let (dir, writer) = try SyntheticScan.write(frames, to: tmp, finish: false)
+        try writer.drainPendingWrites()
         let copy = tmp.appendingPathComponent("crashed")
         try FileManager.default.copyItem(at: dir, to: copy)
         withExtendedLifetime(writer) {}

@@ -108,13 +108,9 @@ extension ScanARKitData {
 
     /// The file's bytes: compact JSON, one frame per line.
     public func encoded() throws -> Data {
-        var fragments = Data()
-        for (i, f) in frames.enumerated() {
-            if i > 0 { fragments.append(contentsOf: Array(",\n".utf8)) }
-            fragments.append(try ScanARKitData.encodeFrame(f))
-        }
-        return try ScanARKitData.assemble(
-            formatVersion: formatVersion, frameFragments: fragments, labels: labels, azimuth: azimuth)
+        try ScanARKitData.assemble(
+            formatVersion: formatVersion, frameFragments: frames.map(ScanARKitData.encodeFrame), labels: labels,
+            azimuth: azimuth)
     }
 
     /// One frame's compact JSON object (also a journal line's payload).
@@ -122,16 +118,20 @@ extension ScanARKitData {
         try ScanJSON.encoder().encode(ScanFrameRecord(frame))
     }
 
-    /// The whole file from already-encoded frame objects joined by `,\n`.
+    /// The whole file from already-encoded frame objects.
     static func assemble(
-        formatVersion: Int = currentFormatVersion, frameFragments: Data, labels: [ScanLabel],
+        formatVersion: Int = currentFormatVersion, frameFragments: [Data], labels: [ScanLabel],
         azimuth: ScanAzimuth?
     ) throws -> Data {
         let encoder = ScanJSON.encoder()
+        let separator = Data(",\n".utf8)
         var out = Data()
-        out.reserveCapacity(frameFragments.count + 256)
+        out.reserveCapacity(frameFragments.reduce(256) { $0 + $1.count + 2 })
         out.append(contentsOf: Array("{\"formatVersion\":\(formatVersion),\n\"frames\":[\n".utf8))
-        out.append(frameFragments)
+        for (i, fragment) in frameFragments.enumerated() {
+            if i > 0 { out.append(separator) }
+            out.append(fragment)
+        }
         out.append(contentsOf: Array("\n],\n\"labels\":".utf8))
         out.append(try encoder.encode(labels))
         if let azimuth {

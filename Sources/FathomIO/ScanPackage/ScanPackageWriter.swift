@@ -5,8 +5,10 @@ import Foundation
 ///
 /// Every `append` writes the frame's depth, colour and feature records to the binary streams, then
 /// appends the camera frame to the journal `frames.jsonl` (one JSON object per line), then, at least
-/// once a second of scan time, rewrites `arkitData.json` atomically. A process killed mid-scan thus
-/// leaves a consistent `arkitData.json` (at most a second old) and a journal that loses at most the
+/// once a second of scan time (and at every label or azimuth), rewrites `arkitData.json` atomically.
+/// The rewrites run in order on a private background queue, so `append` never waits for a flush; a
+/// failed rewrite is thrown by the next `append` or by `finish()`. A process killed mid-scan thus
+/// leaves a consistent `arkitData.json` (about a second old) and a journal that loses at most the
 /// frame being written; `ScanPackageRepair.repair(directory:)` rebuilds the package from it.
 /// `finish()` writes the final files and patches the streams' record counts; the journal is then
 /// removed. Not thread-safe: use it from one task at a time.
@@ -37,8 +39,10 @@ public final class ScanPackageWriter {
     var featureStream: ScanStreamWriter?
     private var journal: ScanFileHandle?
     private var logFile: ScanFileHandle?
-    /// The encoded frames of `arkitData.json`, joined by `,\n`.
-    private var frameFragments = Data()
+    /// The encoded frames of `arkitData.json`.
+    private var frameFragments: [Data] = []
+    /// Writes `arkitData.json` off the recording thread, in order.
+    private let background = ScanBackgroundWriter()
     private var frameNumbers = Set<Int>()
     private var lastFrame: CameraFrame?
     private var lastRewriteTimestamp: Double?
@@ -74,7 +78,8 @@ public final class ScanPackageWriter {
                 .io, url: directory, problem: "cannot create directory: \(error.localizedDescription)")
         }
         try writeJSONAtomically(try ScanJSON.encoder(pretty: true).encode(config), to: "config.json")
-        try rewriteArkitData()
+        rewriteArkitData()
+        try background.drain()
         try rewriteFeedback()
         journal = try ScanFileHandle.create(
             file(ScanJournalLine.fileName), displayName: file(ScanJournalLine.fileName).path)
@@ -87,6 +92,7 @@ public final class ScanPackageWriter {
     ///   writer is finished, or a write fails.
     public func append(_ frame: SensorFrame) throws {
         try checkNotFinished()
+        try background.check()
         let camera = frame.camera
         let name = file(ScanJournalLine.fileName).path
         guard camera.frameNumber >= 0, camera.frameNumber <= Int(UInt32.max) else {
@@ -145,7 +151,6 @@ public final class ScanPackageWriter {
         line.append(fragment)
         line.append(contentsOf: Array("}\n".utf8))
         try appendJournal(line)
-        if frameCount > 0 { frameFragments.append(contentsOf: Array(",\n".utf8)) }
         frameFragments.append(fragment)
         frameNumbers.insert(camera.frameNumber)
         frameCount += 1
@@ -153,7 +158,7 @@ public final class ScanPackageWriter {
         if let last = lastRewriteTimestamp, camera.timestamp - last < ScanPackageWriter.arkitDataRewriteInterval {
             return
         }
-        try rewriteArkitData()
+        rewriteArkitData()
         lastRewriteTimestamp = camera.timestamp
     }
 
@@ -163,7 +168,7 @@ public final class ScanPackageWriter {
         try checkNotFinished()
         labels.append(label)
         try appendJournal(ScanJSON.encoder().encode(ScanJournalLine(label: label)) + Data("\n".utf8))
-        try rewriteArkitData()
+        rewriteArkitData()
     }
 
     /// Sets the azimuth: the heading of the world −Z axis, degrees clockwise from true north
@@ -174,7 +179,7 @@ public final class ScanPackageWriter {
         let a = ScanAzimuth(trueNorthDegrees: trueNorthDegrees)
         azimuth = a
         try appendJournal(ScanJSON.encoder().encode(ScanJournalLine(azimuth: a)) + Data("\n".utf8))
-        try rewriteArkitData()
+        rewriteArkitData()
     }
 
     /// Adds an event; `feedback.json` is rewritten atomically.
@@ -207,7 +212,8 @@ public final class ScanPackageWriter {
         try depthStream?.finish()
         try colorStream?.finish()
         try featureStream?.finish()
-        try rewriteArkitData()
+        rewriteArkitData()
+        try background.drain()
         try rewriteFeedback()
         journal?.close()
         journal = nil
@@ -227,14 +233,18 @@ public final class ScanPackageWriter {
         try line.withUnsafeBytes { try journal!.write($0) }
     }
 
-    private func rewriteArkitData() throws {
-        let data: Data
-        do { data = try ScanARKitData.assemble(frameFragments: frameFragments, labels: labels, azimuth: azimuth) } catch
-        {
-            throw ScanPackageError(.io, url: file("arkitData.json"), problem: "cannot encode: \(error)")
+    /// Queues an atomic rewrite of `arkitData.json` with the frames, labels and azimuth so far; the
+    /// bytes are assembled and flushed on the background queue.
+    private func rewriteArkitData() {
+        let fragments = frameFragments, labels = labels, azimuth = azimuth
+        background.submit(to: file("arkitData.json")) {
+            try ScanARKitData.assemble(frameFragments: fragments, labels: labels, azimuth: azimuth)
         }
-        try writeJSONAtomically(data, to: "arkitData.json")
     }
+
+    /// Waits until every queued rewrite of `arkitData.json` is on disk.
+    /// - Throws: `ScanPackageError` when one of them failed.
+    func drainPendingWrites() throws { try background.drain() }
 
     private func rewriteFeedback() throws {
         try writeJSONAtomically(
