@@ -66,7 +66,8 @@ public struct ScanPackage: Sendable {
         let feedbackURL = dir.appendingPathComponent("feedback.json")
         if FileManager.default.fileExists(atPath: feedbackURL.path) {
             do {
-                events = try ScanFeedback.read(from: feedbackURL, displayName: storage.displayName("feedback.json")).events
+                events = try ScanFeedback.read(from: feedbackURL, displayName: storage.displayName("feedback.json"))
+                    .events
             } catch {
                 events = []
                 warnings.append("\(error); its events are ignored")

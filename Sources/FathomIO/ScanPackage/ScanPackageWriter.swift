@@ -236,7 +236,9 @@ public final class ScanPackageWriter {
     /// Queues an atomic rewrite of `arkitData.json` with the frames, labels and azimuth so far; the
     /// bytes are assembled and flushed on the background queue.
     private func rewriteArkitData() {
-        let fragments = frameFragments, labels = labels, azimuth = azimuth
+        let fragments = frameFragments
+        let labels = labels
+        let azimuth = azimuth
         background.submit(to: file("arkitData.json")) {
             try ScanARKitData.assemble(frameFragments: fragments, labels: labels, azimuth: azimuth)
         }
