@@ -282,7 +282,7 @@ enum SyntheticScan {
         #expect(text.contains("6 frames"))
         #expect(text.contains("depth: 5 frames, 8×6, 1.3 kB"))
         #expect(text.contains("colour: 5 frames, 8×6 YCbCr 4:2:0"))
-        #expect(text.contains("Kitchen"))
+        #expect(text.contains("labels: Kitchen at 0.05 s; Olohuone ä at 0.15 s"))
         #expect(text.contains("31 ×1, 87 ×1"))
         #expect(text.contains("warnings: none"))
     }

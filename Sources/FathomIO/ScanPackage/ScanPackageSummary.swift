@@ -7,6 +7,8 @@ public struct ScanPackageSummary: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     /// The capture settings.
     public var config: ScanConfig
+    /// The first frame's timestamp, seconds (the origin of the times printed), when there are frames.
+    public var startTimestamp: Double?
     /// Time from the first to the last frame, seconds.
     public var duration: Double
     /// The number of camera frames.
@@ -47,6 +49,7 @@ public struct ScanPackageSummary: Sendable, Equatable, CustomStringConvertible {
         path = package.url.path
         config = package.config
         duration = package.duration
+        startTimestamp = package.cameraFrames.first?.timestamp
         frameCount = package.frameCount
         nonNormalTrackingFrameCount = package.cameraFrames.filter { !$0.trackingState.isNormal }.count
         depthFrameCount = package.depthFrameCount
@@ -100,7 +103,9 @@ public struct ScanPackageSummary: Sendable, Equatable, CustomStringConvertible {
             lines.append("  labels: none")
         } else {
             lines.append(
-                "  labels: " + labels.map { String(format: "%.1f s ", $0.timestamp) + $0.text }.joined(separator: "; "))
+                "  labels: "
+                    + labels.map { "\($0.text) at " + String(format: "%.2f s", $0.timestamp - (startTimestamp ?? 0)) }
+                    .joined(separator: "; "))
         }
         if let t = trueNorthDegrees { lines.append(String(format: "  azimuth: %.1f° from true north", t)) }
         lines.append(
