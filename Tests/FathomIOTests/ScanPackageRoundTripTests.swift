@@ -167,6 +167,12 @@ enum SyntheticScan {
         var read: [SensorFrame] = []
         try package.forEachFrame { read.append($0) }
         SyntheticScan.expectEqual(read, frames)
+        var fromFour = package.frames(from: 4)
+        var tail: [SensorFrame] = []
+        while let f = try fromFour.next() { tail.append(f) }
+        SyntheticScan.expectEqual(tail, Array(frames[4...]))
+        var pastEnd = package.frames(from: 99)
+        #expect(try pastEnd.next() == nil)
         // The finished package holds the spec's files; the journal is gone; headers carry counts.
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         #expect(

@@ -12,8 +12,9 @@ public struct ScanFrameIterator {
     private var index = 0
     private var readers: [ScanStreamKind: ScanStreamReader] = [:]
 
-    init(package: ScanPackage) {
+    init(package: ScanPackage, startIndex: Int) {
         self.package = package
+        index = startIndex
     }
 
     /// The next frame, or `nil` after the last one.

@@ -156,7 +156,11 @@ public struct ScanPackage: Sendable {
     }
 
     /// The frames in order, each joined with its depth, colour and feature records, read on demand.
-    public func frames() -> ScanFrameIterator { ScanFrameIterator(package: self) }
+    /// - Parameter startIndex: The index in `cameraFrames` of the first frame to read (for playback
+    ///   seeking); clamped to `0...frameCount`.
+    public func frames(from startIndex: Int = 0) -> ScanFrameIterator {
+        ScanFrameIterator(package: self, startIndex: min(max(0, startIndex), cameraFrames.count))
+    }
 
     /// Calls `body` with every frame in order (see `frames()`).
     /// - Throws: `ScanPackageError` when a record cannot be read, or what `body` throws.
