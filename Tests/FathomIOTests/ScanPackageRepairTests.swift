@@ -98,6 +98,27 @@ import Testing
         SyntheticScan.expectEqual(read, Array(frames.prefix(5)))
     }
 
+    @Test func arkitDataIsNeverMoreThanASecondBehindWhileRecording() throws {
+        let tmp = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let writer = try ScanPackageWriter(directory: tmp.appendingPathComponent("s"), config: ScanConfig())
+        let template = SyntheticScan.frames(count: 1)[0].camera
+        let url = writer.directory.appendingPathComponent("arkitData.json")
+        var rewrites = Set<Int>()
+        for i in 0..<75 {  // 2.5 s at 30 Hz
+            var camera = template
+            camera.frameNumber = i
+            camera.timestamp = 50 + Double(i) / 30
+            try writer.append(SensorFrame(camera: camera))
+            try writer.drainPendingWrites()
+            let onDisk = try ScanARKitData.read(from: url)
+            let last = try #require(onDisk.frames.last)
+            #expect(camera.timestamp - last.timestamp <= ScanPackageWriter.arkitDataRewriteInterval)
+            rewrites.insert(onDisk.frames.count)
+        }
+        #expect(rewrites == [1, 31, 61])
+    }
+
     @Test func repairWithoutJournalOrArkitDataIsAClearError() throws {
         let tmp = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
