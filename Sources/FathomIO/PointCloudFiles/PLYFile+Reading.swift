@@ -1,0 +1,312 @@
+import FathomCore
+import Foundation
+
+extension PLYFile {
+    /// Decodes PLY bytes. `fileName` labels errors and warnings.
+    /// - Throws: `PointCloudFileError` naming `fileName` and the line or byte offset of the problem.
+    public static func decode(_ data: Data, fileName: String = "<memory>") throws -> PointCloudReadResult {
+        // One copy with a trailing NUL so the text parser can never read past the end.
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(data.count + 1)
+        bytes.append(contentsOf: data)
+        bytes.append(0)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            var scanner = TextScanner(base: buffer.baseAddress!, count: buffer.count - 1, commaSeparates: false)
+            let header = try PLYHeader.parse(&scanner, file: fileName)
+            var decoder = PLYBodyDecoder(header: header, scanner: scanner, file: fileName)
+            return try decoder.decode()
+        }
+    }
+}
+
+/// Where a vertex property's value goes.
+enum PLYVertexSlot: Int {
+    case x, y, z, nx, ny, nz, red, green, blue, confidence, identifierLow, identifierHigh, identifier
+    static let count = 13
+}
+
+/// Decodes the body of a PLY file after its header.
+struct PLYBodyDecoder {
+    let header: PLYHeader
+    var scanner: TextScanner
+    let file: String
+    var warnings: [String] = []
+
+    // Vertex plan: the slot of each vertex property (nil = skip), and which attributes are present.
+    var slots: [PLYVertexSlot?] = []
+    var hasColors = false, colorsAreUnit = false, hasNormals = false, hasConfidences = false
+    var identifierMode = 0  // 0 none, 1 lo/hi pair, 2 single property
+
+    init(header: PLYHeader, scanner: TextScanner, file: String) {
+        self.header = header
+        self.scanner = scanner
+        self.file = file
+    }
+
+    func error(_ location: FileLocation, _ p: PointCloudFileError.Problem) -> PointCloudFileError {
+        PointCloudFileError(file: file, location: location, problem: p)
+    }
+
+    mutating func decode() throws -> PointCloudReadResult {
+        guard let vertexIndex = header.elements.firstIndex(where: { $0.name == "vertex" }) else {
+            throw error(.line(header.bodyLine - 1), .missingVertexElement)
+        }
+        try planVertex(header.elements[vertexIndex])
+        var cloud = PointCloud()
+        var offset = header.bodyOffset
+        for (i, element) in header.elements.enumerated() {
+            let decodeInto = i == vertexIndex
+            switch header.format {
+            case .ascii:
+                try readASCII(element, decodes: decodeInto, into: &cloud)
+            case .binaryLittleEndian, .binaryBigEndian:
+                try readBinary(element, offset: &offset, bigEndian: header.format == .binaryBigEndian,
+                               decodes: decodeInto, into: &cloud)
+            }
+        }
+        if header.format != .ascii && offset < scanner.count {
+            warnings.append("\(file): \(scanner.count - offset) bytes after the last element were ignored")
+        }
+        return PointCloudReadResult(cloud: cloud, format: .ply, plyFormat: header.format, warnings: warnings)
+    }
+
+    /// Maps the vertex properties to slots and checks that x, y and z are there.
+    mutating func planVertex(_ vertex: PLYHeader.Element) throws {
+        var found: [PLYVertexSlot: PLYScalarType] = [:]
+        slots = vertex.properties.map { p in
+            guard case let .scalar(type) = p.kind else { return nil }
+            let slot: PLYVertexSlot? = switch p.name {
+            case "x": .x
+            case "y": .y
+            case "z": .z
+            case "nx": .nx
+            case "ny": .ny
+            case "nz": .nz
+            case "red", "diffuse_red": .red
+            case "green", "diffuse_green": .green
+            case "blue", "diffuse_blue": .blue
+            case "confidence": .confidence
+            case "identifier_lo": .identifierLow
+            case "identifier_hi": .identifierHigh
+            case "identifier": type.isInteger ? .identifier : nil
+            default: nil
+            }
+            guard let slot, found[slot] == nil else { return nil }
+            found[slot] = type
+            return slot
+        }
+        let missing = [("x", PLYVertexSlot.x), ("y", .y), ("z", .z)].filter { found[$0.1] == nil }.map(\.0)
+        guard missing.isEmpty else { throw error(.line(vertex.line), .missingCoordinates(missing)) }
+        func drop(_ group: [PLYVertexSlot], _ what: String) {
+            let present = group.filter { found[$0] != nil }
+            guard !present.isEmpty && present.count < group.count else { return }
+            warnings.append("\(file): line \(vertex.line): incomplete \(what) ignored")
+            for (k, s) in slots.enumerated() where s.map(group.contains) == true { slots[k] = nil }
+            for s in group { found[s] = nil }
+        }
+        drop([.nx, .ny, .nz], "normals (need nx, ny, nz)")
+        drop([.red, .green, .blue], "colours (need red, green, blue)")
+        if found[.identifier] != nil {
+            // A single identifier wins over a lo/hi pair.
+            for (k, s) in slots.enumerated() where s == .identifierLow || s == .identifierHigh { slots[k] = nil }
+            found[.identifierLow] = nil
+            found[.identifierHigh] = nil
+        } else {
+            drop([.identifierLow, .identifierHigh], "identifier (need identifier_lo and identifier_hi)")
+        }
+        hasNormals = found[.nx] != nil
+        hasColors = found[.red] != nil
+        colorsAreUnit = hasColors && !(found[.red]!.isInteger)
+        hasConfidences = found[.confidence] != nil
+        identifierMode = found[.identifier] != nil ? 2 : (found[.identifierLow] != nil ? 1 : 0)
+    }
+
+    /// Appends the vertex whose slot values are in `v` to `cloud`.
+    @inline(__always)
+    func append(_ v: UnsafeMutablePointer<Double>, to cloud: inout PointCloud) {
+        cloud.positions.append(SIMD3(Float(v[0]), Float(v[1]), Float(v[2])))
+        if hasNormals { cloud.normals.append(SIMD3(Float(v[3]), Float(v[4]), Float(v[5]))) }
+        if hasColors {
+            @inline(__always) func c(_ x: Double) -> UInt8 {
+                let s = colorsAreUnit ? x * 255 : x
+                return s.isNaN ? 0 : UInt8(max(0, min(255, s.rounded())))
+            }
+            cloud.colors.append(RGB8(r: c(v[6]), g: c(v[7]), b: c(v[8])))
+        }
+        if hasConfidences {
+            let x = v[9]
+            cloud.confidences.append(x.isNaN ? 0 : UInt8(max(0, min(255, x.rounded()))))
+        }
+        @inline(__always) func u32(_ x: Double) -> UInt64 { x.isNaN ? 0 : UInt64(max(0, min(4_294_967_295, x))) }
+        switch identifierMode {
+        case 1: cloud.identifiers.append(u32(v[10]) | (u32(v[11]) << 32))
+        case 2: cloud.identifiers.append(v[12].isNaN ? 0 : UInt64(max(0, min(1.8e19, v[12]))))
+        default: break
+        }
+    }
+
+    /// Reserves room for `count` items, never more than the bytes can hold.
+    func reserve(_ cloud: inout PointCloud, count: Int) {
+        cloud.positions.reserveCapacity(count)
+        if hasNormals { cloud.normals.reserveCapacity(count) }
+        if hasColors { cloud.colors.reserveCapacity(count) }
+        if hasConfidences { cloud.confidences.reserveCapacity(count) }
+        if identifierMode != 0 { cloud.identifiers.reserveCapacity(count) }
+    }
+
+    // MARK: Binary
+
+    @inline(__always)
+    static func load(_ p: UnsafePointer<UInt8>, _ type: PLYScalarType, bigEndian: Bool) -> Double {
+        let raw = UnsafeRawPointer(p)
+        switch type {
+        case .char: return Double(Int8(bitPattern: p.pointee))
+        case .uchar: return Double(p.pointee)
+        case .short, .ushort:
+            let b = raw.loadUnaligned(as: UInt16.self)
+            let v = bigEndian ? UInt16(bigEndian: b) : UInt16(littleEndian: b)
+            return type == .short ? Double(Int16(bitPattern: v)) : Double(v)
+        case .int, .uint, .float:
+            let b = raw.loadUnaligned(as: UInt32.self)
+            let v = bigEndian ? UInt32(bigEndian: b) : UInt32(littleEndian: b)
+            switch type {
+            case .int: return Double(Int32(bitPattern: v))
+            case .uint: return Double(v)
+            default: return Double(Float(bitPattern: v))
+            }
+        case .double:
+            let b = raw.loadUnaligned(as: UInt64.self)
+            return Double(bitPattern: bigEndian ? UInt64(bigEndian: b) : UInt64(littleEndian: b))
+        }
+    }
+
+    mutating func readBinary(_ element: PLYHeader.Element, offset: inout Int, bigEndian: Bool,
+                             decodes: Bool, into cloud: inout PointCloud) throws {
+        guard element.count > 0, !element.properties.isEmpty else { return }
+        let available = scanner.count - offset
+        let minimum = element.minimumBinarySize
+        let (needed, overflow) = element.count.multipliedReportingOverflow(by: minimum)
+        guard !overflow && needed <= available else {
+            throw error(.byteOffset(offset), .truncatedBinary(
+                element: element.name, expectedCount: element.count,
+                bytesNeeded: overflow ? Int.max : needed, bytesAvailable: available))
+        }
+        let base = scanner.base
+        if element.isFixedSize {
+            guard decodes else {
+                offset += needed
+                return
+            }
+            // Fast path: every vertex has the same layout.
+            var plan: [(offset: Int, type: PLYScalarType, slot: Int)] = []
+            var o = 0
+            for (p, slot) in zip(element.properties, slots) {
+                guard case let .scalar(t) = p.kind else { continue }
+                if let slot { plan.append((o, t, slot.rawValue)) }
+                o += t.byteCount
+            }
+            reserve(&cloud, count: element.count)
+            let values = UnsafeMutablePointer<Double>.allocate(capacity: PLYVertexSlot.count)
+            defer { values.deallocate() }
+            values.initialize(repeating: 0, count: PLYVertexSlot.count)
+            var record = base + offset
+            for _ in 0..<element.count {
+                for entry in plan { values[entry.slot] = Self.load(record + entry.offset, entry.type, bigEndian: bigEndian) }
+                append(values, to: &cloud)
+                record += minimum
+            }
+            offset += needed
+            return
+        }
+        // General path: lists make items variable in size; check bounds value by value.
+        if decodes { reserve(&cloud, count: min(element.count, available / max(1, minimum))) }
+        let values = UnsafeMutablePointer<Double>.allocate(capacity: PLYVertexSlot.count)
+        defer { values.deallocate() }
+        values.initialize(repeating: 0, count: PLYVertexSlot.count)
+        var o = offset
+        for item in 0..<element.count {
+            for (k, p) in element.properties.enumerated() {
+                switch p.kind {
+                case let .scalar(t):
+                    guard o + t.byteCount <= scanner.count else {
+                        throw truncated(element, item: item, at: o)
+                    }
+                    if decodes, let slot = slots[k] {
+                        values[slot.rawValue] = Self.load(base + o, t, bigEndian: bigEndian)
+                    }
+                    o += t.byteCount
+                case let .list(ct, it):
+                    guard o + ct.byteCount <= scanner.count else { throw truncated(element, item: item, at: o) }
+                    let n = Self.load(base + o, ct, bigEndian: bigEndian)
+                    guard n >= 0 else {
+                        throw error(.byteOffset(o), .valueOutOfRange(token: String(Int(n)), type: "list length"))
+                    }
+                    o += ct.byteCount
+                    let length = Int(n) * it.byteCount
+                    guard length <= scanner.count - o else { throw truncated(element, item: item, at: o) }
+                    o += length
+                }
+            }
+            if decodes { append(values, to: &cloud) }
+        }
+        offset = o
+    }
+
+    func truncated(_ element: PLYHeader.Element, item: Int, at o: Int) -> PointCloudFileError {
+        error(.byteOffset(o), .truncatedBinary(
+            element: element.name, expectedCount: element.count,
+            bytesNeeded: o - header.bodyOffset + (element.count - item) * element.minimumBinarySize,
+            bytesAvailable: scanner.count - header.bodyOffset))
+    }
+
+    // MARK: ASCII
+
+    mutating func readASCII(_ element: PLYHeader.Element, decodes: Bool, into cloud: inout PointCloud) throws {
+        guard element.count > 0, !element.properties.isEmpty else { return }
+        // Each item takes a line, so the loop ends by the end of the file however large the count; an
+        // item takes at least two bytes per value, which bounds the memory reserved up front.
+        if decodes { reserve(&cloud, count: min(element.count, scanner.remainingBytes / (2 * element.properties.count) + 1)) }
+        let values = UnsafeMutablePointer<Double>.allocate(capacity: PLYVertexSlot.count)
+        defer { values.deallocate() }
+        values.initialize(repeating: 0, count: PLYVertexSlot.count)
+        var read = 0
+        while read < element.count {
+            guard let line = scanner.nextLine() else {
+                throw error(.line(scanner.lineNumber), .truncatedText(
+                    element: element.name, expectedCount: element.count, readCount: read))
+            }
+            if scanner.isBlank(line.start, line.end) { continue }
+            var cursor = line.start
+            var consumed = 0
+            func value(_ type: PLYScalarType, remaining: Int) throws -> Double {
+                guard let r = scanner.nextToken(&cursor, end: line.end) else {
+                    throw error(.line(line.number), .tooFewValues(
+                        expected: consumed + remaining, found: scanner.tokenCount(line.start, line.end)))
+                }
+                consumed += 1
+                guard let v = scanner.number(r) else { throw error(.line(line.number), .nonNumericToken(scanner.text(r))) }
+                if type.isInteger && (v.rounded() != v || !type.range.contains(v)) {
+                    throw error(.line(line.number), .valueOutOfRange(token: scanner.text(r), type: type.rawValue))
+                }
+                return v
+            }
+            let props = element.properties
+            for k in props.indices {
+                let remaining = props.count - k
+                switch props[k].kind {
+                case let .scalar(t):
+                    let v = try value(t, remaining: remaining)
+                    if decodes, let slot = slots[k] { values[slot.rawValue] = v }
+                case let .list(ct, it):
+                    let n = try value(ct, remaining: remaining)
+                    guard n >= 0 else {
+                        throw error(.line(line.number), .valueOutOfRange(token: String(Int(n)), type: "list length"))
+                    }
+                    for j in 0..<Int(n) { _ = try value(it, remaining: Int(n) - j + remaining - 1) }
+                }
+            }
+            if decodes { append(values, to: &cloud) }
+            read += 1
+        }
+    }
+}
