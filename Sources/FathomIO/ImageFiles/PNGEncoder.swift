@@ -31,40 +31,20 @@ public enum PNGEncoder {
         let rowBytes = width * channels, stride = rowBytes + 1
         var filtered = [UInt8](repeating: 0, count: height * stride)
         var candidates = [UInt8](repeating: 0, count: 5 * rowBytes)
+        let zeroRow = [UInt8](repeating: 0, count: rowBytes)
         samples.withUnsafeBufferPointer { src in
             filtered.withUnsafeMutableBufferPointer { dst in
                 candidates.withUnsafeMutableBufferPointer { cand in
-                    let bpp = channels
-                    for y in 0..<height {
-                        let row = src.baseAddress! + y * rowBytes
-                        let prior: UnsafePointer<UInt8>? = y > 0 ? row - rowBytes : nil
-                        var bestType = 0, bestScore = Int.max
-                        for type in 0..<5 {
-                            let out = cand.baseAddress! + type * rowBytes
-                            var score = 0
-                            for i in 0..<rowBytes {
-                                let a = i >= bpp ? Int(row[i - bpp]) : 0
-                                let b = prior.map { Int($0[i]) } ?? 0
-                                let c = (i >= bpp ? prior.map { Int($0[i - bpp]) } : nil) ?? 0
-                                let predicted: Int = switch type {
-                                case 0: 0
-                                case 1: a
-                                case 2: b
-                                case 3: (a + b) >> 1
-                                default: PNGDecoder.paeth(a, b, c)
-                                }
-                                let v = UInt8(truncatingIfNeeded: Int(row[i]) - predicted)
-                                out[i] = v
-                                score += Int(Int8(bitPattern: v).magnitude)
-                            }
-                            if score < bestScore {
-                                bestScore = score
-                                bestType = type
-                            }
+                    zeroRow.withUnsafeBufferPointer { zero in
+                        for y in 0..<height {
+                            let row = src.baseAddress! + y * rowBytes
+                            let prior = y > 0 ? row - rowBytes : zero.baseAddress!
+                            let best = chooseFilter(row: row, prior: prior, count: rowBytes, bpp: channels,
+                                                    scratch: cand.baseAddress!)
+                            let d = dst.baseAddress! + y * stride
+                            d[0] = UInt8(best)
+                            (d + 1).update(from: cand.baseAddress! + best * rowBytes, count: rowBytes)
                         }
-                        let d = dst.baseAddress! + y * stride
-                        d[0] = UInt8(bestType)
-                        (d + 1).update(from: cand.baseAddress! + bestType * rowBytes, count: rowBytes)
                     }
                 }
             }
@@ -78,6 +58,45 @@ public enum PNGEncoder {
         appendChunk("IDAT", Zlib.compress(filtered, level: compressionLevel), to: &out)
         appendChunk("IEND", [], to: &out)
         return out
+    }
+
+    /// Writes the five filtered versions of `row` into `scratch` (`count` bytes each, in filter-type
+    /// order) and returns the type whose output has the smallest sum of absolute signed values.
+    @inline(__always)
+    static func chooseFilter(row: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>, count: Int, bpp: Int,
+                             scratch: UnsafeMutablePointer<UInt8>) -> Int {
+        let none = scratch, sub = scratch + count, up = scratch + 2 * count
+        let average = scratch + 3 * count, paeth = scratch + 4 * count
+        let head = min(bpp, count)
+        for i in 0..<head {
+            let b = prior[i]
+            none[i] = row[i]
+            sub[i] = row[i]
+            up[i] = row[i] &- b
+            average[i] = row[i] &- (b >> 1)
+            paeth[i] = row[i] &- b
+        }
+        var i = head
+        while i < count {
+            let x = row[i], a = row[i - bpp], b = prior[i], c = prior[i - bpp]
+            none[i] = x
+            sub[i] = x &- a
+            up[i] = x &- b
+            average[i] = x &- UInt8((UInt16(a) + UInt16(b)) >> 1)
+            paeth[i] = x &- UInt8(truncatingIfNeeded: PNGDecoder.paeth(Int(a), Int(b), Int(c)))
+            i += 1
+        }
+        var bestType = 0, bestScore = Int.max
+        for type in 0..<5 {
+            let out = scratch + type * count
+            var score = 0
+            for k in 0..<count { score &+= Int(Int8(bitPattern: out[k]).magnitude) }
+            if score < bestScore {
+                bestScore = score
+                bestType = type
+            }
+        }
+        return bestType
     }
 
     static func append32(_ v: UInt32, to bytes: inout [UInt8]) {

@@ -8,7 +8,7 @@ extension PLYFile {
         // One copy with a trailing NUL so the text parser can never read past the end.
         var bytes = [UInt8]()
         bytes.reserveCapacity(data.count + 1)
-        bytes.append(contentsOf: data)
+        data.withUnsafeBytes { bytes.append(contentsOf: $0) }
         bytes.append(0)
         return try bytes.withUnsafeBufferPointer { buffer in
             var scanner = TextScanner(base: buffer.baseAddress!, count: buffer.count - 1, commaSeparates: false)
@@ -220,31 +220,26 @@ struct PLYBodyDecoder {
         }
         // General path: lists make items variable in size; check bounds value by value.
         if decodes { reserve(&cloud, count: min(element.count, available / max(1, minimum))) }
+        let plan = steps(element, decodes: decodes)
         let values = UnsafeMutablePointer<Double>.allocate(capacity: PLYVertexSlot.count)
         defer { values.deallocate() }
         values.initialize(repeating: 0, count: PLYVertexSlot.count)
         var o = offset
         for item in 0..<element.count {
-            for (k, p) in element.properties.enumerated() {
-                switch p.kind {
-                case let .scalar(t):
-                    guard o + t.byteCount <= scanner.count else {
-                        throw truncated(element, item: item, at: o)
+            for step in plan {
+                guard o + step.type.byteCount <= scanner.count else { throw truncated(element, item: item, at: o) }
+                let v = Self.load(base + o, step.type, bigEndian: bigEndian)
+                o += step.type.byteCount
+                if let itemType = step.itemType {
+                    guard v >= 0 else {
+                        throw error(.byteOffset(o - step.type.byteCount),
+                                    .valueOutOfRange(token: String(Int(v)), type: "list length"))
                     }
-                    if decodes, let slot = slots[k] {
-                        values[slot.rawValue] = Self.load(base + o, t, bigEndian: bigEndian)
-                    }
-                    o += t.byteCount
-                case let .list(ct, it):
-                    guard o + ct.byteCount <= scanner.count else { throw truncated(element, item: item, at: o) }
-                    let n = Self.load(base + o, ct, bigEndian: bigEndian)
-                    guard n >= 0 else {
-                        throw error(.byteOffset(o), .valueOutOfRange(token: String(Int(n)), type: "list length"))
-                    }
-                    o += ct.byteCount
-                    let length = Int(n) * it.byteCount
+                    let length = Int(v) * itemType.byteCount
                     guard length <= scanner.count - o else { throw truncated(element, item: item, at: o) }
                     o += length
+                } else if step.slot >= 0 {
+                    values[step.slot] = v
                 }
             }
             if decodes { append(values, to: &cloud) }
@@ -261,48 +256,68 @@ struct PLYBodyDecoder {
 
     // MARK: ASCII
 
+    /// One property of an element, without references (no ARC traffic in the per-value loop).
+    struct Step {
+        var type: PLYScalarType
+        /// The item type of a list (`type` is then its count type).
+        var itemType: PLYScalarType?
+        /// The vertex slot, or -1 to skip.
+        var slot: Int
+    }
+
+    func steps(_ element: PLYHeader.Element, decodes: Bool) -> [Step] {
+        element.properties.enumerated().map { k, p in
+            switch p.kind {
+            case let .scalar(t): Step(type: t, itemType: nil, slot: decodes ? (slots[k]?.rawValue ?? -1) : -1)
+            case let .list(c, i): Step(type: c, itemType: i, slot: -1)
+            }
+        }
+    }
+
     mutating func readASCII(_ element: PLYHeader.Element, decodes: Bool, into cloud: inout PointCloud) throws {
         guard element.count > 0, !element.properties.isEmpty else { return }
         // Each item takes a line, so the loop ends by the end of the file however large the count; an
         // item takes at least two bytes per value, which bounds the memory reserved up front.
         if decodes { reserve(&cloud, count: min(element.count, scanner.remainingBytes / (2 * element.properties.count) + 1)) }
+        let plan = steps(element, decodes: decodes)
         let values = UnsafeMutablePointer<Double>.allocate(capacity: PLYVertexSlot.count)
         defer { values.deallocate() }
         values.initialize(repeating: 0, count: PLYVertexSlot.count)
+        var sc = scanner
+        defer { scanner = sc }
         var read = 0
         while read < element.count {
-            guard let line = scanner.nextLine() else {
-                throw error(.line(scanner.lineNumber), .truncatedText(
+            guard let line = sc.nextLine() else {
+                throw error(.line(sc.lineNumber), .truncatedText(
                     element: element.name, expectedCount: element.count, readCount: read))
             }
-            if scanner.isBlank(line.start, line.end) { continue }
             var cursor = line.start
             var consumed = 0
-            func value(_ type: PLYScalarType, remaining: Int) throws -> Double {
-                guard let r = scanner.nextToken(&cursor, end: line.end) else {
+            /// The next value on the line, checked against its type.
+            @inline(__always) func value(_ type: PLYScalarType, remaining: Int) throws -> Double {
+                guard let r = sc.nextToken(&cursor, end: line.end) else {
                     throw error(.line(line.number), .tooFewValues(
-                        expected: consumed + remaining, found: scanner.tokenCount(line.start, line.end)))
+                        expected: consumed + remaining, found: sc.tokenCount(line.start, line.end)))
                 }
                 consumed += 1
-                guard let v = scanner.number(r) else { throw error(.line(line.number), .nonNumericToken(scanner.text(r))) }
+                guard let v = sc.number(r) else { throw error(.line(line.number), .nonNumericToken(sc.text(r))) }
                 if type.isInteger && (v.rounded() != v || !type.range.contains(v)) {
-                    throw error(.line(line.number), .valueOutOfRange(token: scanner.text(r), type: type.rawValue))
+                    throw error(.line(line.number), .valueOutOfRange(token: sc.text(r), type: type.rawValue))
                 }
                 return v
             }
-            let props = element.properties
-            for k in props.indices {
-                let remaining = props.count - k
-                switch props[k].kind {
-                case let .scalar(t):
-                    let v = try value(t, remaining: remaining)
-                    if decodes, let slot = slots[k] { values[slot.rawValue] = v }
-                case let .list(ct, it):
-                    let n = try value(ct, remaining: remaining)
-                    guard n >= 0 else {
-                        throw error(.line(line.number), .valueOutOfRange(token: String(Int(n)), type: "list length"))
+            if sc.isBlank(line.start, line.end) { continue }
+            for k in 0..<plan.count {
+                let step = plan[k]
+                let remaining = plan.count - k
+                let v = try value(step.type, remaining: remaining)
+                if let item = step.itemType {
+                    guard v >= 0 else {
+                        throw error(.line(line.number), .valueOutOfRange(token: String(Int(v)), type: "list length"))
                     }
-                    for j in 0..<Int(n) { _ = try value(it, remaining: Int(n) - j + remaining - 1) }
+                    for j in 0..<Int(v) { _ = try value(item, remaining: Int(v) - j + remaining - 1) }
+                } else if step.slot >= 0 {
+                    values[step.slot] = v
                 }
             }
             if decodes { append(values, to: &cloud) }

@@ -38,7 +38,7 @@ public enum XYZFile {
     public static func decode(_ data: Data, fileName: String = "<memory>") throws -> PointCloudReadResult {
         var bytes = [UInt8]()
         bytes.reserveCapacity(data.count + 1)
-        bytes.append(contentsOf: data)
+        data.withUnsafeBytes { bytes.append(contentsOf: $0) }
         bytes.append(0)
         return try bytes.withUnsafeBufferPointer { buffer in
             var scanner = TextScanner(base: buffer.baseAddress!, count: buffer.count - 1, commaSeparates: true)
