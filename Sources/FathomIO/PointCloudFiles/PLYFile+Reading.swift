@@ -291,31 +291,21 @@ struct PLYBodyDecoder {
                 throw error(.line(sc.lineNumber), .truncatedText(
                     element: element.name, expectedCount: element.count, readCount: read))
             }
+            if sc.isBlank(line.start, line.end) { continue }
             var cursor = line.start
             var consumed = 0
-            /// The next value on the line, checked against its type.
-            @inline(__always) func value(_ type: PLYScalarType, remaining: Int) throws -> Double {
-                guard let r = sc.nextToken(&cursor, end: line.end) else {
-                    throw error(.line(line.number), .tooFewValues(
-                        expected: consumed + remaining, found: sc.tokenCount(line.start, line.end)))
-                }
-                consumed += 1
-                guard let v = sc.number(r) else { throw error(.line(line.number), .nonNumericToken(sc.text(r))) }
-                if type.isInteger && (v.rounded() != v || !type.range.contains(v)) {
-                    throw error(.line(line.number), .valueOutOfRange(token: sc.text(r), type: type.rawValue))
-                }
-                return v
-            }
-            if sc.isBlank(line.start, line.end) { continue }
             for k in 0..<plan.count {
                 let step = plan[k]
                 let remaining = plan.count - k
-                let v = try value(step.type, remaining: remaining)
+                let v = try Self.value(sc, &cursor, line, step.type, consumed: &consumed, remaining: remaining, file: file)
                 if let item = step.itemType {
                     guard v >= 0 else {
                         throw error(.line(line.number), .valueOutOfRange(token: String(Int(v)), type: "list length"))
                     }
-                    for j in 0..<Int(v) { _ = try value(item, remaining: Int(v) - j + remaining - 1) }
+                    for j in 0..<Int(v) {
+                        _ = try Self.value(sc, &cursor, line, item, consumed: &consumed,
+                                           remaining: Int(v) - j + remaining - 1, file: file)
+                    }
                 } else if step.slot >= 0 {
                     values[step.slot] = v
                 }
@@ -323,5 +313,24 @@ struct PLYBodyDecoder {
             if decodes { append(values, to: &cloud) }
             read += 1
         }
+    }
+
+    /// The next value on an ascii line, checked against its type.
+    @inline(__always)
+    static func value(_ sc: TextScanner, _ cursor: inout Int, _ line: TextScanner.Line, _ type: PLYScalarType,
+                      consumed: inout Int, remaining: Int, file: String) throws -> Double {
+        guard let r = sc.nextToken(&cursor, end: line.end) else {
+            throw PointCloudFileError(file: file, location: .line(line.number), problem: .tooFewValues(
+                expected: consumed + remaining, found: sc.tokenCount(line.start, line.end)))
+        }
+        consumed += 1
+        guard let v = sc.number(r) else {
+            throw PointCloudFileError(file: file, location: .line(line.number), problem: .nonNumericToken(sc.text(r)))
+        }
+        if type.isInteger && (v.rounded() != v || !type.range.contains(v)) {
+            throw PointCloudFileError(file: file, location: .line(line.number),
+                                      problem: .valueOutOfRange(token: sc.text(r), type: type.rawValue))
+        }
+        return v
     }
 }
