@@ -286,11 +286,11 @@ func pointCloudError(_ body: () throws -> Void) -> PointCloudFileError? {
         let data = plyBytes(["ply", "format binary_little_endian 1.0", "element face 1",
                              "property list uchar int idx", "element vertex 0"] + Self.xyzHeader, body: [200, 1, 2])
         let e = pointCloudError { _ = try PLYFile.decode(data, fileName: "tl.ply") }
-        guard case let .truncatedBinary(element, count, _, available)? = e?.problem else {
-            Issue.record("expected truncatedBinary, got \(String(describing: e))")
-            return
-        }
-        #expect(element == "face" && count == 1 && available == 3)
+        // The face starts at the body; its list length byte is read, then 800 bytes are missing.
+        let bodyStart = data.count - 3
+        #expect(e == PointCloudFileError(
+            file: "tl.ply", location: .byteOffset(bodyStart + 1),
+            problem: .truncatedBinary(element: "face", expectedCount: 1, bytesNeeded: 801, bytesAvailable: 3)))
     }
 
     @Test(arguments: [PLYFormat.ascii, .binaryLittleEndian, .binaryBigEndian])

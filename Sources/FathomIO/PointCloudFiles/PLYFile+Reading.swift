@@ -227,7 +227,9 @@ struct PLYBodyDecoder {
         var o = offset
         for item in 0..<element.count {
             for step in plan {
-                guard o + step.type.byteCount <= scanner.count else { throw truncated(element, item: item, at: o) }
+                guard o + step.type.byteCount <= scanner.count else {
+                    throw truncated(element, item: item, at: o, start: offset, pending: step.type.byteCount)
+                }
                 let v = Self.load(base + o, step.type, bigEndian: bigEndian)
                 o += step.type.byteCount
                 if let itemType = step.itemType {
@@ -236,7 +238,9 @@ struct PLYBodyDecoder {
                                     .valueOutOfRange(token: String(Int(v)), type: "list length"))
                     }
                     let length = Int(v) * itemType.byteCount
-                    guard length <= scanner.count - o else { throw truncated(element, item: item, at: o) }
+                    guard length <= scanner.count - o else {
+                        throw truncated(element, item: item, at: o, start: offset, pending: length)
+                    }
                     o += length
                 } else if step.slot >= 0 {
                     values[step.slot] = v
@@ -247,11 +251,15 @@ struct PLYBodyDecoder {
         offset = o
     }
 
-    func truncated(_ element: PLYHeader.Element, item: Int, at o: Int) -> PointCloudFileError {
-        error(.byteOffset(o), .truncatedBinary(
+    /// Binary data ran out at byte `o`, `pending` bytes short of the next value (or list), while
+    /// reading item `item` of an element that starts at byte `start`. The bytes needed are a lower
+    /// bound: what was read, the pending value, and the minimum size of each later item.
+    func truncated(_ element: PLYHeader.Element, item: Int, at o: Int, start: Int, pending: Int) -> PointCloudFileError {
+        let rest = (element.count - item - 1).multipliedReportingOverflow(by: element.minimumBinarySize)
+        let (needed, overflow) = (o - start + pending).addingReportingOverflow(rest.partialValue)
+        return error(.byteOffset(o), .truncatedBinary(
             element: element.name, expectedCount: element.count,
-            bytesNeeded: o - header.bodyOffset + (element.count - item) * element.minimumBinarySize,
-            bytesAvailable: scanner.count - header.bodyOffset))
+            bytesNeeded: rest.overflow || overflow ? Int.max : needed, bytesAvailable: scanner.count - start))
     }
 
     // MARK: ASCII

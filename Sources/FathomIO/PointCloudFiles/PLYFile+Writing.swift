@@ -31,18 +31,13 @@ extension PLYFile {
     static func encodeASCII(_ cloud: PointCloud, attributes: PointCloudAttributes, double: Bool) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(cloud.count * 40)
-        @inline(__always) func real(_ v: Float) {
-            // Float.description is the shortest round-tripping text; a Float widened to Double is not.
-            out.append(contentsOf: (double ? Double(v).description : v.description).utf8)
-        }
-        let space = UInt8(ascii: " ")
+        // Float.description is the shortest text that reads back to the same Float; the Double of a
+        // widened Float likewise reads back to the same Double.
+        @inline(__always) func real(_ v: Float) -> String { double ? Double(v).description : v.description }
+        @inline(__always) func vector(_ v: SIMD3<Float>) -> String { "\(real(v.x)) \(real(v.y)) \(real(v.z))" }
         for i in 0..<cloud.count {
-            let p = cloud.positions[i]
-            real(p.x); out.append(space); real(p.y); out.append(space); real(p.z)
-            if attributes.contains(.normals) {
-                let n = cloud.normals[i]
-                out.append(space); real(n.x); out.append(space); real(n.y); out.append(space); real(n.z)
-            }
+            out.append(contentsOf: vector(cloud.positions[i]).utf8)
+            if attributes.contains(.normals) { out.append(contentsOf: " \(vector(cloud.normals[i]))".utf8) }
             if attributes.contains(.colors) {
                 let c = cloud.colors[i]
                 out.append(contentsOf: " \(c.r) \(c.g) \(c.b)".utf8)
@@ -88,19 +83,26 @@ extension PLYFile {
             }
             for i in 0..<cloud.count {
                 let p = cloud.positions[i]
-                real(p.x); real(p.y); real(p.z)
+                real(p.x)
+                real(p.y)
+                real(p.z)
                 if attributes.contains(.normals) {
                     let n = cloud.normals[i]
-                    real(n.x); real(n.y); real(n.z)
+                    real(n.x)
+                    real(n.y)
+                    real(n.z)
                 }
                 if attributes.contains(.colors) {
                     let c = cloud.colors[i]
-                    byte(c.r); byte(c.g); byte(c.b)
+                    byte(c.r)
+                    byte(c.g)
+                    byte(c.b)
                 }
                 if attributes.contains(.confidences) { byte(cloud.confidences[i]) }
                 if attributes.contains(.identifiers) {
                     let id = cloud.identifiers[i]
-                    put32(UInt32(truncatingIfNeeded: id)); put32(UInt32(truncatingIfNeeded: id >> 32))
+                    put32(UInt32(truncatingIfNeeded: id))
+                    put32(UInt32(truncatingIfNeeded: id >> 32))
                 }
             }
         }
