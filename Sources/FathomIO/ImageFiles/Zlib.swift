@@ -2,18 +2,39 @@ import FathomZlib
 
 /// Thin wrappers over system zlib for PNG's zlib streams and CRCs.
 enum Zlib {
-    /// The zlib stream (RFC 1950) of `bytes` at compression `level` (0…9).
+    /// The zlib stream (RFC 1950) of `bytes` at compression `level` (0…9), default strategy.
+    /// (`Z_FILTERED`, libpng's choice, measured no faster and 4% larger on camera-like images.)
     static func compress(_ bytes: [UInt8], level: Int32) -> [UInt8] {
-        var bound = compressBound(uLong(bytes.count))
-        var out = [UInt8](repeating: 0, count: Int(bound))
-        let status = out.withUnsafeMutableBufferPointer { o in
-            bytes.withUnsafeBufferPointer { i in
-                compress2(o.baseAddress, &bound, i.baseAddress, uLong(i.count), level)
+        var stream = z_stream()
+        let windowBits: Int32 = 15, memoryLevel: Int32 = 8
+        var status = deflateInit2_(&stream, level, Z_DEFLATED, windowBits, memoryLevel,
+                                   Z_DEFAULT_STRATEGY, zlibVersion(),
+                                   Int32(MemoryLayout<z_stream>.size))
+        // Initialisation fails only on bad arguments or out-of-memory, both programmer errors here.
+        precondition(status == Z_OK, "zlib deflateInit2 failed with status \(status)")
+        defer { deflateEnd(&stream) }
+        var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
+        var produced = 0
+        bytes.withUnsafeBufferPointer { i in
+            out.withUnsafeMutableBufferPointer { o in
+                stream.next_in = UnsafeMutablePointer(mutating: i.baseAddress)
+                stream.next_out = o.baseAddress
+                var inLeft = i.count
+                repeat {
+                    // avail_in/avail_out are 32-bit: feed at most 1 GiB at a time.
+                    let inChunk = min(inLeft, 1 << 30)
+                    let outChunk = min(o.count - produced, 1 << 30)
+                    stream.avail_in = uInt(inChunk)
+                    stream.avail_out = uInt(outChunk)
+                    status = deflate(&stream, inChunk == inLeft ? Z_FINISH : Z_NO_FLUSH)
+                    inLeft -= inChunk - Int(stream.avail_in)
+                    produced += outChunk - Int(stream.avail_out)
+                } while status == Z_OK
             }
         }
-        // compress2 only fails on bad arguments or out-of-memory, both programmer errors here.
-        precondition(status == Z_OK, "zlib compress2 failed with status \(status)")
-        out.removeSubrange(Int(bound)...)
+        // With an output of deflateBound bytes, deflate always reaches the end of the stream.
+        precondition(status == Z_STREAM_END, "zlib deflate failed with status \(status)")
+        out.removeSubrange(produced...)
         return out
     }
 

@@ -127,23 +127,34 @@ struct PLYBodyDecoder {
         cloud.positions.append(SIMD3(Float(v[0]), Float(v[1]), Float(v[2])))
         if hasNormals { cloud.normals.append(SIMD3(Float(v[3]), Float(v[4]), Float(v[5]))) }
         if hasColors {
-            @inline(__always) func c(_ x: Double) -> UInt8 {
-                let s = colorsAreUnit ? x * 255 : x
-                return s.isNaN ? 0 : UInt8(max(0, min(255, s.rounded())))
-            }
-            cloud.colors.append(RGB8(r: c(v[6]), g: c(v[7]), b: c(v[8])))
+            cloud.colors.append(RGB8(r: Self.colorByte(v[6], unit: colorsAreUnit), g: Self.colorByte(v[7], unit: colorsAreUnit),
+                                     b: Self.colorByte(v[8], unit: colorsAreUnit)))
         }
-        if hasConfidences {
-            let x = v[9]
-            cloud.confidences.append(x.isNaN ? 0 : UInt8(max(0, min(255, x.rounded()))))
-        }
-        @inline(__always) func u32(_ x: Double) -> UInt64 { x.isNaN ? 0 : UInt64(max(0, min(4_294_967_295, x))) }
+        if hasConfidences { cloud.confidences.append(Self.colorByte(v[9], unit: false)) }
         switch identifierMode {
-        case 1: cloud.identifiers.append(u32(v[10]) | (u32(v[11]) << 32))
-        case 2: cloud.identifiers.append(v[12].isNaN ? 0 : UInt64(max(0, min(1.8e19, v[12]))))
+        case 1: cloud.identifiers.append(Self.identifier(low: v[10], high: v[11]))
+        case 2: cloud.identifiers.append(Self.identifier(v[12]))
         default: break
         }
     }
+
+    /// A byte from an integer-typed value (clamped to 0…255) or, when `unit`, a 0…1 value (scaled).
+    @inline(__always)
+    static func colorByte(_ x: Double, unit: Bool) -> UInt8 {
+        let s = unit ? x * 255 : x
+        return s.isNaN ? 0 : UInt8(max(0, min(255, s.rounded())))
+    }
+
+    /// The identifier from its low and high 32-bit halves (each clamped to 0…2³²−1).
+    @inline(__always)
+    static func identifier(low: Double, high: Double) -> UInt64 {
+        @inline(__always) func u32(_ x: Double) -> UInt64 { x.isNaN ? 0 : UInt64(max(0, min(4_294_967_295, x))) }
+        return u32(low) | (u32(high) << 32)
+    }
+
+    /// The identifier from a single integer property (negative values clamp to 0).
+    @inline(__always)
+    static func identifier(_ x: Double) -> UInt64 { x.isNaN ? 0 : UInt64(max(0, min(1.8e19, x))) }
 
     /// Reserves room for `count` items, never more than the bytes can hold.
     func reserve(_ cloud: inout PointCloud, count: Int) {
@@ -197,23 +208,42 @@ struct PLYBodyDecoder {
                 offset += needed
                 return
             }
-            // Fast path: every vertex has the same layout.
-            var plan: [(offset: Int, type: PLYScalarType, slot: Int)] = []
+            // Fast path: every vertex has the same layout, so each attribute is one pass over the records.
+            var layout = [(offset: Int, type: PLYScalarType)?](repeating: nil, count: PLYVertexSlot.count)
             var o = 0
             for (p, slot) in zip(element.properties, slots) {
                 guard case let .scalar(t) = p.kind else { continue }
-                if let slot { plan.append((o, t, slot.rawValue)) }
+                if let slot { layout[slot.rawValue] = (o, t) }
                 o += t.byteCount
             }
-            reserve(&cloud, count: element.count)
-            let values = UnsafeMutablePointer<Double>.allocate(capacity: PLYVertexSlot.count)
-            defer { values.deallocate() }
-            values.initialize(repeating: 0, count: PLYVertexSlot.count)
-            var record = base + offset
-            for _ in 0..<element.count {
-                for entry in plan { values[entry.slot] = Self.load(record + entry.offset, entry.type, bigEndian: bigEndian) }
-                append(values, to: &cloud)
-                record += minimum
+            let records = base + offset, n = element.count
+            @inline(__always) func value(_ i: Int, _ field: (offset: Int, type: PLYScalarType)) -> Double {
+                Self.load(records + i * minimum + field.offset, field.type, bigEndian: bigEndian)
+            }
+            @inline(__always) func vectors(_ a: PLYVertexSlot, _ b: PLYVertexSlot, _ c: PLYVertexSlot) -> [SIMD3<Float>] {
+                let fx = layout[a.rawValue]!, fy = layout[b.rawValue]!, fz = layout[c.rawValue]!
+                return (0..<n).map { i in SIMD3(Float(value(i, fx)), Float(value(i, fy)), Float(value(i, fz))) }
+            }
+            cloud.positions = vectors(.x, .y, .z)
+            if hasNormals { cloud.normals = vectors(.nx, .ny, .nz) }
+            if hasColors {
+                let fr = layout[PLYVertexSlot.red.rawValue]!, fg = layout[PLYVertexSlot.green.rawValue]!
+                let fb = layout[PLYVertexSlot.blue.rawValue]!, unit = colorsAreUnit
+                cloud.colors = (0..<n).map { i in
+                    RGB8(r: Self.colorByte(value(i, fr), unit: unit), g: Self.colorByte(value(i, fg), unit: unit),
+                         b: Self.colorByte(value(i, fb), unit: unit))
+                }
+            }
+            if hasConfidences {
+                let f = layout[PLYVertexSlot.confidence.rawValue]!
+                cloud.confidences = (0..<n).map { i in Self.colorByte(value(i, f), unit: false) }
+            }
+            if identifierMode == 1 {
+                let lo = layout[PLYVertexSlot.identifierLow.rawValue]!, hi = layout[PLYVertexSlot.identifierHigh.rawValue]!
+                cloud.identifiers = (0..<n).map { i in Self.identifier(low: value(i, lo), high: value(i, hi)) }
+            } else if identifierMode == 2 {
+                let f = layout[PLYVertexSlot.identifier.rawValue]!
+                cloud.identifiers = (0..<n).map { i in Self.identifier(value(i, f)) }
             }
             offset += needed
             return
