@@ -142,7 +142,8 @@ struct PLYBodyDecoder {
     @inline(__always)
     static func colorByte(_ x: Double, unit: Bool) -> UInt8 {
         let s = unit ? x * 255 : x
-        return s.isNaN ? 0 : UInt8(max(0, min(255, s.rounded())))
+        // Clamp, then round half up by truncation (no libm call on the hot path).
+        return s.isNaN ? 0 : UInt8(max(0, min(255, s)) + 0.5)
     }
 
     /// The identifier from its low and high 32-bit halves (each clamped to 0…2³²−1).
@@ -365,7 +366,8 @@ struct PLYBodyDecoder {
         guard let v = sc.number(r) else {
             throw PointCloudFileError(file: file, location: .line(line.number), problem: .nonNumericToken(sc.text(r)))
         }
-        if type.isInteger && (v.rounded() != v || !type.range.contains(v)) {
+        // Range first, so the integer conversion below cannot trap (NaN fails the range test).
+        if type.isInteger && (!type.range.contains(v) || Double(Int64(v)) != v) {
             throw PointCloudFileError(file: file, location: .line(line.number),
                                       problem: .valueOutOfRange(token: sc.text(r), type: type.rawValue))
         }
