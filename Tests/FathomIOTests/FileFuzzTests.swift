@@ -7,35 +7,11 @@ import Testing
 /// Damaged files (random byte flips, insertions and cuts, seeded) must give a result or a typed
 /// error — never a crash, a hang or an untyped error.
 @Suite struct FileFuzzTests {
-    /// `count` damaged copies of `original`.
-    static func mutants(of original: [UInt8], count: Int, seed: UInt64) -> [[UInt8]] {
-        var g = SeededGenerator(seed: seed)
-        return (0..<count).map { _ in
-            var b = original
-            switch Int.random(in: 0..<4, using: &g) {
-            case 0:
-                b = Array(b.prefix(Int.random(in: 0...b.count, using: &g)))
-            case 1:
-                for _ in 0..<Int.random(in: 1...4, using: &g) where !b.isEmpty {
-                    b[Int.random(in: 0..<b.count, using: &g)] = .random(in: 0...255, using: &g)
-                }
-            case 2:
-                let digits = Array("0123456789-.e 9\n".utf8)
-                for _ in 0..<Int.random(in: 1...3, using: &g) where !b.isEmpty {
-                    b.insert(digits[Int.random(in: 0..<digits.count, using: &g)], at: Int.random(in: 0..<b.count, using: &g))
-                }
-            default:
-                if !b.isEmpty { b.remove(at: Int.random(in: 0..<b.count, using: &g)) }
-            }
-            return b
-        }
-    }
-
     @Test(arguments: PLYFormat.allCases)
     func damagedPLYFilesFailCleanly(format: PLYFormat) throws {
         let cloud = makeTestCloud(count: 12, seed: 9)
         let original = [UInt8](PLYFile.encode(cloud, options: PLYWriteOptions(format: format)))
-        for bytes in Self.mutants(of: original, count: 400, seed: 100 + UInt64(format.headerName.count)) {
+        for bytes in mutants(of: original, count: 400, seed: 100 + UInt64(format.headerName.count)) {
             do {
                 let r = try PLYFile.decode(Data(bytes))
                 #expect(r.cloud.count <= 12 + bytes.count)
@@ -48,7 +24,7 @@ import Testing
 
     @Test func damagedTextCloudsFailCleanly() throws {
         let original = [UInt8](XYZFile.encode(PointCloud(unchecked: makeTestCloud(count: 12, seed: 2).positions)))
-        for bytes in Self.mutants(of: original, count: 300, seed: 5) {
+        for bytes in mutants(of: original, count: 300, seed: 5) {
             do { _ = try XYZFile.decode(Data(bytes)) } catch is PointCloudFileError {} catch {
                 Issue.record("untyped error \(error)")
             }
@@ -65,7 +41,7 @@ import Testing
             [UInt8](NetpbmFile.encode(rgb)), [UInt8](NetpbmFile.encode(rgb, ascii: true)),
         ]
         for (k, original) in originals.enumerated() {
-            for bytes in Self.mutants(of: original, count: 200, seed: 50 + UInt64(k)) {
+            for bytes in mutants(of: original, count: 200, seed: 50 + UInt64(k)) {
                 do {
                     _ = k < 3 ? try PNGDecoder.decode(Data(bytes)) : try NetpbmFile.decode(Data(bytes))
                 } catch is ImageFileError {} catch {
@@ -84,7 +60,7 @@ import Testing
         let idatLength = Int(bytes[33]) << 24 | Int(bytes[34]) << 16 | Int(bytes[35]) << 8 | Int(bytes[36])
         let idat = Array(bytes[41..<(41 + idatLength)])
         let palette = pngChunk("PLTE", [0, 0, 0, 255, 255, 255])
-        for (header, data) in zip(Self.mutants(of: ihdr, count: 300, seed: 60), Self.mutants(of: idat, count: 300, seed: 61)) {
+        for (header, data) in zip(mutants(of: ihdr, count: 300, seed: 60), mutants(of: idat, count: 300, seed: 61)) {
             var h = header
             if Bool.random(using: &g) { h = ihdr }
             if h.count == 13 && Bool.random(using: &g) {

@@ -4,34 +4,6 @@ import FathomTestSupport
 import Foundation
 import Testing
 
-/// The error thrown by `body`, which must be an `ImageFileError`.
-func imageError(_ body: () throws -> Void) -> ImageFileError? {
-    do {
-        try body()
-        return nil
-    } catch let e as ImageFileError {
-        return e
-    } catch {
-        return nil
-    }
-}
-
-/// A chunk of PNG bytes with a correct CRC (for building damaged files).
-func pngChunk(_ type: String, _ payload: [UInt8]) -> [UInt8] {
-    var crcTable = [UInt32](repeating: 0, count: 256)
-    for n in 0..<256 {
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        crcTable[n] = c
-    }
-    let body = Array(type.utf8) + payload
-    var crc: UInt32 = 0xFFFF_FFFF
-    for b in body { crc = crcTable[Int((crc ^ UInt32(b)) & 0xFF)] ^ (crc >> 8) }
-    crc ^= 0xFFFF_FFFF
-    func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
-    return be(UInt32(payload.count)) + body + be(crc)
-}
-
 @Suite struct PNGDecoderTests {
     @Test func decodesRGBAWithAllFiveFiltersAndSplitIDAT() throws {
         let image = try PNGDecoder.decode(Data(ForeignPNGs.rgbaAllFilters)).rgbImage
