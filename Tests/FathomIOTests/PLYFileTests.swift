@@ -143,6 +143,17 @@ import Testing
         #expect(result.warnings == ["n.ply: line 3: incomplete normals (need nx, ny, nz) ignored"])
     }
 
+    @Test func warnsAboutDataAfterTheLastElement() throws {
+        let head = ["ply", "format ascii 1.0", "element vertex 1"] + Self.xyzHeader
+        let text = try PLYFile.decode(plyBytes(head + ["1 2 3", "4 5 6", "7 8 9"]), fileName: "x.ply")
+        #expect(text.cloud.positions == [SIMD3(1, 2, 3)])
+        #expect(text.warnings == ["x.ply: line 9: 2 lines after the last element were ignored"])
+        let binaryHead = ["ply", "format binary_little_endian 1.0", "element vertex 1"] + Self.xyzHeader
+        let binary = try PLYFile.decode(plyBytes(binaryHead, body: [UInt8](repeating: 0, count: 15)), fileName: "y.ply")
+        #expect(binary.cloud.positions == [SIMD3(0, 0, 0)])
+        #expect(binary.warnings == ["y.ply: 3 bytes after the last element were ignored"])
+    }
+
     @Test func readsAnEmptyCloudAndCRLFHeaders() throws {
         let text = "ply\r\nformat ascii 1.0\r\nelement vertex 0\r\nproperty float x\r\nproperty float y\r\n"
             + "property float z\r\nend_header\r\n"

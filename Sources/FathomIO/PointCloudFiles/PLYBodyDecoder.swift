@@ -48,6 +48,15 @@ struct PLYBodyDecoder {
         if header.format != .ascii && offset < scanner.count {
             warnings.append("\(file): \(scanner.count - offset) bytes after the last element were ignored")
         }
+        if header.format == .ascii {
+            var extra = 0, first = 0
+            while let line = scanner.nextLine() {
+                guard !scanner.isBlank(line.start, line.end) else { continue }
+                if extra == 0 { first = line.number }
+                extra += 1
+            }
+            if extra > 0 { warnings.append("\(file): line \(first): \(extra) lines after the last element were ignored") }
+        }
         return PointCloudReadResult(cloud: cloud, format: .ply, plyFormat: header.format, warnings: warnings)
     }
 
