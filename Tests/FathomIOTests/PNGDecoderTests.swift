@@ -45,6 +45,18 @@ import Testing
         }
     }
 
+    @Test func decodesGrayAlphaWithSubFilterDroppingAlpha() throws {
+        let decoded = try PNGDecoder.decode(Data(ForeignPNGs.grayAlphaSub))
+        #expect(decoded == .gray(GrayImage(width: 3, height: 2, pixels: [0, 40, 80, 100, 140, 180])!))
+    }
+
+    @Test func decodesFourBitPaletteWithPaethFilter() throws {
+        let image = try PNGDecoder.decode(Data(ForeignPNGs.palette4BitPaeth)).rgbImage
+        let palette = [RGB8(r: 1, g: 2, b: 3), RGB8(r: 4, g: 5, b: 6), RGB8(r: 7, g: 8, b: 9)]
+        #expect(image.width == 5 && image.height == 2)
+        for y in 0..<2 { for x in 0..<5 { #expect(image[x, y] == palette[(3 * x + y) % 3]) } }
+    }
+
     @Test func rejectsInterlacedImages() throws {
         let e = imageError { _ = try PNGDecoder.decode(Data(ForeignPNGs.interlaced), fileName: "i.png") }
         #expect(e == ImageFileError(file: "i.png", location: .byteOffset(8),
