@@ -17,15 +17,35 @@ extension PLYFile {
         if attributes.contains(.confidences) { header += "property uchar confidence\n" }
         if attributes.contains(.identifiers) { header += "property uint identifier_lo\nproperty uint identifier_hi\n" }
         header += "end_header\n"
-        var out = Data(header.utf8)
         switch options.format {
         case .ascii:
+            var out = Data(header.utf8)
             out.append(contentsOf: encodeASCII(cloud, attributes: attributes, double: options.precision == .double))
+            return out
         case .binaryLittleEndian, .binaryBigEndian:
-            out.append(contentsOf: encodeBinary(cloud, attributes: attributes, double: options.precision == .double,
-                                                bigEndian: options.format == .binaryBigEndian))
+            // One allocation: the header, then the records written in place.
+            let headerBytes = Array(header.utf8)
+            let record = binaryRecordSize(attributes: attributes, double: options.precision == .double)
+            var out = Data(count: headerBytes.count + cloud.count * record)
+            out.withUnsafeMutableBytes { buffer in
+                buffer.copyBytes(from: headerBytes)
+                encodeBinary(cloud, attributes: attributes, double: options.precision == .double,
+                             bigEndian: options.format == .binaryBigEndian,
+                             into: UnsafeMutableRawBufferPointer(rebasing: buffer[headerBytes.count...]))
+            }
+            return out
         }
-        return out
+    }
+
+    /// The bytes of one binary vertex record.
+    static func binaryRecordSize(attributes: PointCloudAttributes, double: Bool) -> Int {
+        let realSize = double ? 8 : 4
+        var record = 3 * realSize
+        if attributes.contains(.normals) { record += 3 * realSize }
+        if attributes.contains(.colors) { record += 3 }
+        if attributes.contains(.confidences) { record += 1 }
+        if attributes.contains(.identifiers) { record += 8 }
+        return record
     }
 
     static func encodeASCII(_ cloud: PointCloud, attributes: PointCloudAttributes, double: Bool) -> [UInt8] {
@@ -52,60 +72,52 @@ extension PLYFile {
         return out
     }
 
+    /// Writes the binary vertex records into `buffer` (exactly `count × record size` bytes).
     static func encodeBinary(_ cloud: PointCloud, attributes: PointCloudAttributes, double: Bool,
-                             bigEndian: Bool) -> [UInt8] {
-        let realSize = double ? 8 : 4
-        var record = 3 * realSize
-        if attributes.contains(.normals) { record += 3 * realSize }
-        if attributes.contains(.colors) { record += 3 }
-        if attributes.contains(.confidences) { record += 1 }
-        if attributes.contains(.identifiers) { record += 8 }
-        var out = [UInt8](repeating: 0, count: cloud.count * record)
-        out.withUnsafeMutableBytes { buffer in
-            let base = buffer.baseAddress!
-            var o = 0
-            @inline(__always) func put32(_ v: UInt32) {
-                base.storeBytes(of: bigEndian ? v.bigEndian : v.littleEndian, toByteOffset: o, as: UInt32.self)
-                o += 4
-            }
-            @inline(__always) func real(_ v: Float) {
-                if double {
-                    let b = Double(v).bitPattern
-                    base.storeBytes(of: bigEndian ? b.bigEndian : b.littleEndian, toByteOffset: o, as: UInt64.self)
-                    o += 8
-                } else {
-                    put32(v.bitPattern)
-                }
-            }
-            @inline(__always) func byte(_ v: UInt8) {
-                base.storeBytes(of: v, toByteOffset: o, as: UInt8.self)
-                o += 1
-            }
-            for i in 0..<cloud.count {
-                let p = cloud.positions[i]
-                real(p.x)
-                real(p.y)
-                real(p.z)
-                if attributes.contains(.normals) {
-                    let n = cloud.normals[i]
-                    real(n.x)
-                    real(n.y)
-                    real(n.z)
-                }
-                if attributes.contains(.colors) {
-                    let c = cloud.colors[i]
-                    byte(c.r)
-                    byte(c.g)
-                    byte(c.b)
-                }
-                if attributes.contains(.confidences) { byte(cloud.confidences[i]) }
-                if attributes.contains(.identifiers) {
-                    let id = cloud.identifiers[i]
-                    put32(UInt32(truncatingIfNeeded: id))
-                    put32(UInt32(truncatingIfNeeded: id >> 32))
-                }
+                             bigEndian: Bool, into buffer: UnsafeMutableRawBufferPointer) {
+        precondition(buffer.count == cloud.count * binaryRecordSize(attributes: attributes, double: double))
+        guard let base = buffer.baseAddress else { return }
+        var o = 0
+        @inline(__always) func put32(_ v: UInt32) {
+            base.storeBytes(of: bigEndian ? v.bigEndian : v.littleEndian, toByteOffset: o, as: UInt32.self)
+            o += 4
+        }
+        @inline(__always) func real(_ v: Float) {
+            if double {
+                let b = Double(v).bitPattern
+                base.storeBytes(of: bigEndian ? b.bigEndian : b.littleEndian, toByteOffset: o, as: UInt64.self)
+                o += 8
+            } else {
+                put32(v.bitPattern)
             }
         }
-        return out
+        @inline(__always) func byte(_ v: UInt8) {
+            base.storeBytes(of: v, toByteOffset: o, as: UInt8.self)
+            o += 1
+        }
+        for i in 0..<cloud.count {
+            let p = cloud.positions[i]
+            real(p.x)
+            real(p.y)
+            real(p.z)
+            if attributes.contains(.normals) {
+                let n = cloud.normals[i]
+                real(n.x)
+                real(n.y)
+                real(n.z)
+            }
+            if attributes.contains(.colors) {
+                let c = cloud.colors[i]
+                byte(c.r)
+                byte(c.g)
+                byte(c.b)
+            }
+            if attributes.contains(.confidences) { byte(cloud.confidences[i]) }
+            if attributes.contains(.identifiers) {
+                let id = cloud.identifiers[i]
+                put32(UInt32(truncatingIfNeeded: id))
+                put32(UInt32(truncatingIfNeeded: id >> 32))
+            }
+        }
     }
 }

@@ -4,11 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// A line and token scanner over NUL-terminated bytes (the NUL at `bytes[count]` lets `strtod` stop
-/// safely at the end). Lines end at `\n`; a `\r` before it is dropped. Tokens are separated by spaces
+/// A line and token scanner over bytes. `number` needs the bytes NUL-terminated (a readable 0 at
+/// `base[count]`, so `strtod` stops safely at the end); lines and tokens never read past `count`. Lines end at `\n`; a `\r` before it is dropped. Tokens are separated by spaces
 /// and tabs, and also by commas when `commaSeparates`. Used by the PLY ascii and XYZ readers.
 struct TextScanner {
-    /// The bytes; `base[count]` must be readable and 0.
+    /// The bytes; `base[count]` must be readable and 0 if `number` is used.
     let base: UnsafePointer<UInt8>
     /// The number of bytes before the terminating NUL.
     let count: Int
