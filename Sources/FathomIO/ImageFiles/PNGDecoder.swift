@@ -29,7 +29,15 @@ public enum PNGDecoder {
         var height: Int
         var bitDepth: Int
         var colorType: Int
-        var channels: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 1 }
+        /// Samples per pixel: gray 1, RGB 3, palette 1, gray+alpha 2, RGBA 4.
+        var channels: Int {
+            switch colorType {
+            case 2: 3
+            case 4: 2
+            case 6: 4
+            default: 1
+            }
+        }
         /// Bytes per row of filtered data, without the filter-type byte.
         var rowBytes: Int { (width * channels * bitDepth + 7) / 8 }
         /// The filter distance: bytes per complete pixel, at least 1.
@@ -146,37 +154,37 @@ public enum PNGDecoder {
     /// Reverses the row filters in place; returns the first row with an unknown filter type.
     static func unfilter(_ raw: inout [UInt8], header h: Header) -> (row: Int, type: UInt8)? {
         let rowBytes = h.rowBytes, bpp = h.filterStride, stride = rowBytes + 1
-        return raw.withUnsafeMutableBufferPointer { buf -> (row: Int, type: UInt8)? in
-            let base = buf.baseAddress!
-            for y in 0..<h.height {
-                let type = base[y * stride]
-                let row = base + y * stride + 1
-                let prior: UnsafeMutablePointer<UInt8>? = y > 0 ? row - stride : nil
-                switch type {
-                case 0:
-                    break
-                case 1:
-                    for i in bpp..<max(bpp, rowBytes) { row[i] &+= row[i - bpp] }
-                case 2:
-                    if let prior { for i in 0..<rowBytes { row[i] &+= prior[i] } }
-                case 3:
-                    for i in 0..<rowBytes {
-                        let left = i >= bpp ? Int(row[i - bpp]) : 0
-                        let up = prior.map { Int($0[i]) } ?? 0
-                        row[i] &+= UInt8((left + up) >> 1)
+        let zeroRow = [UInt8](repeating: 0, count: rowBytes)
+        return zeroRow.withUnsafeBufferPointer { zero in
+            raw.withUnsafeMutableBufferPointer { buf -> (row: Int, type: UInt8)? in
+                let base = buf.baseAddress!
+                let head = min(bpp, rowBytes)
+                for y in 0..<h.height {
+                    let type = base[y * stride]
+                    let row = base + y * stride + 1
+                    // The row above, or zeros for the first row (as the specification says).
+                    let prior = y > 0 ? UnsafePointer(row - stride) : zero.baseAddress!
+                    switch type {
+                    case 0:
+                        break
+                    case 1:
+                        for i in head..<rowBytes { row[i] &+= row[i - bpp] }
+                    case 2:
+                        for i in 0..<rowBytes { row[i] &+= prior[i] }
+                    case 3:
+                        for i in 0..<head { row[i] &+= prior[i] >> 1 }
+                        for i in head..<rowBytes { row[i] &+= UInt8((UInt16(row[i - bpp]) + UInt16(prior[i])) >> 1) }
+                    case 4:
+                        for i in 0..<head { row[i] &+= prior[i] }
+                        for i in head..<rowBytes {
+                            row[i] &+= UInt8(paeth(Int(row[i - bpp]), Int(prior[i]), Int(prior[i - bpp])))
+                        }
+                    default:
+                        return (y, type)
                     }
-                case 4:
-                    for i in 0..<rowBytes {
-                        let a = i >= bpp ? Int(row[i - bpp]) : 0
-                        let b = prior.map { Int($0[i]) } ?? 0
-                        let c = (i >= bpp ? prior.map { Int($0[i - bpp]) } : nil) ?? 0
-                        row[i] &+= UInt8(paeth(a, b, c))
-                    }
-                default:
-                    return (y, type)
                 }
+                return nil
             }
-            return nil
         }
     }
 
@@ -205,10 +213,10 @@ public enum PNGDecoder {
         switch h.colorType {
         case 0, 4:
             var out = GrayImage(width: w, height: h.height, repeating: 0)
-            let maxValue = (1 << h.bitDepth) - 1
+            let maxValue = (1 << h.bitDepth) - 1, c = h.channels
             for y in 0..<h.height {
                 for x in 0..<w {
-                    out.pixels[y * w + x] = h.bitDepth < 8 ? UInt8(packed(y, x) * 255 / maxValue) : sample(y, x * h.channels)
+                    out.pixels[y * w + x] = h.bitDepth < 8 ? UInt8(packed(y, x) * 255 / maxValue) : sample(y, x * c)
                 }
             }
             return .gray(out)
