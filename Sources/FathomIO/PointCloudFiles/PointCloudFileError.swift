@@ -36,7 +36,8 @@ public struct PointCloudFileError: Error, Sendable, Equatable, CustomStringConve
         case missingVertexElement
         /// The vertex element lacks scalar `x`, `y` or `z` properties (the missing names).
         case missingCoordinates([String])
-        /// Binary data ends before the element's items: how many were expected and the bytes left.
+        /// Binary data ends before the element's items: how many were expected, the bytes they need
+        /// from the element's start (a lower bound when items hold lists) and the bytes left there.
         case truncatedBinary(element: String, expectedCount: Int, bytesNeeded: Int, bytesAvailable: Int)
         /// Text data ends before the element's items: how many were expected and how many were read.
         case truncatedText(element: String, expectedCount: Int, readCount: Int)
