@@ -33,6 +33,9 @@ public struct FingertipCommand: OutputtingCommand {
     @Option(name: .customLong("minimum-count"), help: "The fewest robust hand pixels that make a fingertip.")
     var minimumCount: Int = 10
 
+    @Option(help: "Also write the mask as displayed, with the fingertip marked in red, to this image (.png, .ppm).")
+    var overlay: String?
+
     @Flag(help: "Print one JSON object: found, normalized [x, y] (displayed), pixel [x, y] (stored), count.")
     var json = false
 
@@ -48,6 +51,10 @@ public struct FingertipCommand: OutputtingCommand {
             configuration: .init(minimumRobustPixelCount: minimumCount, orientation: orientation.imageOrientation))
         let tip = detector.fingertip(in: image)
         let count = tip?.robustPixelCount ?? detector.robustPixelCount(in: image)
+        if let overlay {
+            try ImageFile.write(detector.overlay(of: image, fingertip: tip, markerRadius: Self.markerRadius(image)),
+                                to: URL(fileURLWithPath: overlay))
+        }
         if json {
             if let tip {
                 output.line(
@@ -67,6 +74,9 @@ public struct FingertipCommand: OutputtingCommand {
         }
         output.line("robust hand pixels: \(count) (at least \(minimumCount) needed)")
     }
+
+    /// The overlay's marker arm length: about 3% of the mask's larger side, at least 1 pixel.
+    static func markerRadius(_ image: GrayImage) -> Int { max(1, max(image.width, image.height) / 32) }
 
     /// A number with six decimals.
     static func decimal(_ v: Float) -> String { String(format: "%.6f", Double(v)) }

@@ -64,6 +64,18 @@ import Testing
         }
     }
 
+    @Test func overlayMarksTheFingertipAsDisplayed() throws {
+        try withMask(Self.mask(Self.rows), extension: "pgm") { path in
+            let picture = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("overlay.png")
+            _ = try runFathom(["fingertip", path, "--orientation", "right", "--overlay", picture.path])
+            let image = try ImageFile.readRGB(picture)
+            // Displayed portrait: 7 × 10; stored (2, 3) is shown at (3, 2).
+            #expect(image.width == 7 && image.height == 10)
+            #expect(image[3, 2] == FingertipDetector.OverlayColor.fingertip)
+            #expect(image[6, 0] == FingertipDetector.OverlayColor.background)
+        }
+    }
+
     @Test func badInputIsReported() throws {
         let missing = #expect(throws: (any Error).self) { try runFathom(["fingertip", "/nonexistent/mask.png"]) }
         #expect(FathomCommand.message(for: try #require(missing)).contains("mask.png"))
