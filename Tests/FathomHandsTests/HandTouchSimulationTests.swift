@@ -1,4 +1,5 @@
 import FathomCore
+import FathomTestSupport
 import Testing
 @testable import FathomHands
 
@@ -34,5 +35,56 @@ import Testing
         let ray = simulation.tracker.ray(through: fingertip, camera: simulation.camera)
         let hit = try #require(simulation.scene.hit(ray))
         #expect(hit.position.distance(to: tip) < 0.006)
+    }
+}
+
+/// A model returning known masks: the simulated hand touching the frame's tip point.
+struct SimulatedHandModel: SegmentationModel {
+    let simulation: HandTouchSimulation
+
+    func segment(_ tip: SIMD3<Float>) async throws -> GrayImage {
+        guard let mask = simulation.handMask(tip: tip) else { throw CancellationError() }
+        return mask
+    }
+}
+
+@Suite struct HandPipelineTests {
+    @Test func scheduledMasksGiveTouchesAtTheTips() async throws {
+        let simulation = HandTouchSimulation(maskSize: 112)
+        let scheduler = InferenceScheduler(model: SimulatedHandModel(simulation: simulation), resultBufferLimit: 4)
+        var results = scheduler.results.makeAsyncIterator()
+        let tips: [SIMD3<Float>] = [SIMD3(0, 0, -0.08), SIMD3(0.05, 0, -0.12), SIMD3(-0.04, 0, -0.15)]
+        var tracker = TouchTracker(configuration: TouchConfiguration(displayOrientation: .right))
+        for (k, tip) in tips.enumerated() {
+            scheduler.submit(tip, timestamp: Double(k))
+            let result = try #require(await results.next())
+            #expect(result.frameNumber == k)
+            let mask = try result.mask.get()
+            let fingertip = simulation.detector.fingertip(in: mask)
+            tracker.reset()
+            let update = tracker.update(
+                fingertip: fingertip, camera: simulation.camera, scene: simulation.scene, timestamp: result.timestamp)
+            let touch = try #require(update)
+            #expect(touch.position.distance(to: tip + SIMD3(0, 0.01, 0)) < 0.01)
+        }
+        #expect(scheduler.statistics.dropped == 0)
+    }
+
+    @Test func pointCloudTouchIsLiftedTowardsTheCamera() throws {
+        let simulation = HandTouchSimulation(maskSize: 224)
+        // The table as a 5 mm grid of points instead of a plane.
+        var points: [SIMD3<Float>] = []
+        for i in -40...40 { for j in -60...20 { points.append(SIMD3(Float(i) * 0.005, 0, Float(j) * 0.005)) } }
+        let scene = TouchScene(surfaces: [], cloud: PointCloud(unchecked: points))
+        let tip = SIMD3<Float>(0.02, 0, -0.1)
+        let mask = try #require(simulation.handMask(tip: tip))
+        let fingertip = try #require(simulation.detector.fingertip(in: mask))
+        var tracker = TouchTracker(configuration: TouchConfiguration(displayOrientation: .right))
+        let update = tracker.update(fingertip: fingertip, camera: simulation.camera, scene: scene, timestamp: 0)
+        let touch = try #require(update)
+        #expect(touch.hit.target == .pointCloud)
+        let towardsCamera = (simulation.camera.position - touch.hit.position).normalized!
+        #expect(isClose(touch.position, touch.hit.position + towardsCamera * 0.01, tolerance: 1e-4))
+        #expect(touch.hit.position.distance(to: tip) < 0.01)
     }
 }
