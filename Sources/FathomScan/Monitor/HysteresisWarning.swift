@@ -10,16 +10,20 @@ struct HysteresisWarning: Hashable, Sendable {
     let exitSeconds: Double
     /// The event raised when the warning clears.
     let recovery: ScanEventCode
+    /// Whether an active warning may switch to the rule's other warning (floor → ceiling) without
+    /// clearing first. When `false` (sideways left ↔ right) an episode raises one warning only.
+    let switchesBetweenCodes: Bool
     /// The active warning, if any.
     private(set) var active: ScanEventCode?
     private var candidate: ScanEventCode?
     private var enterTimer = SustainedCondition()
     private var exitTimer = SustainedCondition()
 
-    init(enterSeconds: Double, exitSeconds: Double, recovery: ScanEventCode) {
+    init(enterSeconds: Double, exitSeconds: Double, recovery: ScanEventCode, switchesBetweenCodes: Bool = true) {
         self.enterSeconds = enterSeconds
         self.exitSeconds = exitSeconds
         self.recovery = recovery
+        self.switchesBetweenCodes = switchesBetweenCodes
     }
 
     /// Feeds one observation: which warning's enter condition holds (`nil` for none) and whether the
@@ -29,7 +33,7 @@ struct HysteresisWarning: Hashable, Sendable {
             candidate = enter
             enterTimer.reset()
         }
-        let entering = enter != nil && enter != active
+        let entering = enter != nil && enter != active && (active == nil || switchesBetweenCodes)
         let held = enterTimer.update(entering, at: t)
         if entering, held >= enterSeconds, let code = enter {
             active = code

@@ -75,7 +75,8 @@ public struct ScanMonitor: Sendable {
             enterSeconds: c.horizontalEnterSeconds, exitSeconds: c.horizontalExitSeconds,
             recovery: .notScanningHorizontally)
         sidewaysWarning = HysteresisWarning(
-            enterSeconds: c.sidewaysEnterSeconds, exitSeconds: c.sidewaysExitSeconds, recovery: .notWalkingSideways)
+            enterSeconds: c.sidewaysEnterSeconds, exitSeconds: c.sidewaysExitSeconds, recovery: .notWalkingSideways,
+            switchesBetweenCodes: false)
         proximityWarning = HysteresisWarning(
             enterSeconds: 0, exitSeconds: c.proximityExitSeconds, recovery: .distanceBackInRange)
     }
