@@ -43,6 +43,8 @@ public enum ScanEventCode: Int, Hashable, Sendable, Codable, CaseIterable {
     case scanningHorizontally = 31
     /// Not scanning horizontally anymore.
     case notScanningHorizontally = 32
+    /// Zipping the scan failed (the archive was faulty twice). The scan is removed (15).
+    case zippingFailed = 51
     /// The zip archive failed verification; zipping again.
     case invalidZipRezipping = 53
     /// Invalid position values (a non-finite or non-rigid pose, or a frame out of order).
@@ -98,7 +100,7 @@ public enum ScanEventCode: Int, Hashable, Sendable, Codable, CaseIterable {
         case .notWalkingSideways, .scanningBackToNormal, .pitchValidAgain, .orientationValidAgain,
             .notScanningHorizontally, .distanceBackInRange:
             .recovery
-        case .driftDetected, .scanRemoved, .relocationTimedOut:
+        case .driftDetected, .scanRemoved, .relocationTimedOut, .zippingFailed:
             .fatal
         default:
             .warning
@@ -130,6 +132,7 @@ public enum ScanEventCode: Int, Hashable, Sendable, Codable, CaseIterable {
         case .walkingSidewaysRight: "Walking sideways (right)"
         case .scanningHorizontally: "Horizontal scanning"
         case .notScanningHorizontally: "Not scanning horizontally anymore"
+        case .zippingFailed: "Zipping the scan failed"
         case .invalidZipRezipping: "Invalid zip archive, attempting rezipping"
         case .invalidPosition: "Unable to get correct values for the device's position"
         case .thermalNominal: "Thermal state nominal"
