@@ -86,12 +86,17 @@ import Testing
         let depth = DepthMap(width: 4, height: 2, pixels: [1, 2, 3, 9, 0.1, 0, .nan, 0.2])!
         let confidence = ConfidenceMap(width: 4, height: 2, pixels: [2, 1, 2, 2, 0, 2, 2, 0])!
         let stats = DepthStatistics(DepthFrame(frameNumber: 0, timestamp: 0, depth: depth, confidence: confidence))
-        #expect(stats?.medianDepthMetres == 3)  // upper median of 1, 2, 3, 9
+        // Upper median of 1, 2, 3, 9 is 3: the centre of its 1 cm bin, 3.005 m.
+        #expect(stats.map { abs($0.medianDepthMetres - 3.005) < 1e-4 } == true)
         #expect(stats?.validFraction == 0.5)
         let empty = DepthFrame(frameNumber: 0, timestamp: 0, depth: DepthMap(width: 1, height: 1, pixels: [0])!,
                                confidence: ConfidenceMap(width: 1, height: 1, pixels: [2])!)
         #expect(DepthStatistics(empty) == nil)
         #expect(DepthStatistics(medianDepthMetres: .nan) == nil)
+        // A median beyond the 10 m histogram is exact.
+        let far = DepthFrame(frameNumber: 0, timestamp: 0, depth: DepthMap(width: 3, height: 1, pixels: [12, 15, 1])!,
+                             confidence: ConfidenceMap(width: 3, height: 1, pixels: [2, 2, 2])!)
+        #expect(DepthStatistics(far)?.medianDepthMetres == 12)
         #expect(DepthStatistics(medianDepthMetres: 1, validFraction: 1.5) == nil)
     }
 
