@@ -10,6 +10,8 @@ import Testing
     static let latencySeconds = 0.5
     /// How soon a "back to normal" must follow the end of its cause, seconds (exit hold plus window).
     static let recoverySeconds = 1.0
+    /// The same for sideways walking, whose exit hold is longer (1.5 s).
+    static let sidewaysRecoverySeconds = 2.0
 
     /// Codes that are neither lifecycle nor device information, in order.
     static func qualityCodes(_ events: [MonitorEvent]) -> [ScanEventCode] {
@@ -99,7 +101,7 @@ import Testing
         let warning = Self.event(.walkingSidewaysLeft, in: monitor.events)
         #expect(warning.map { $0.timestamp > fault && $0.timestamp - fault <= Self.latencySeconds } == true)
         let back = Self.event(.notWalkingSideways, in: monitor.events)
-        #expect(back.map { $0.timestamp > faultEnd && $0.timestamp - faultEnd <= Self.recoverySeconds } == true)
+        #expect(back.map { $0.timestamp > faultEnd && $0.timestamp - faultEnd <= Self.sidewaysRecoverySeconds } == true)
     }
 
     @Test func walkingSidewaysRightIsTheOtherCode() {
@@ -109,7 +111,7 @@ import Testing
         scan.turn(toYawDegrees: 180)
         scan.hold(seconds: 0.5)
         scan.walk(toX: 1.5, z: 0.8, speed: 0.4, facing: false)
-        scan.hold(seconds: 1.5)
+        scan.hold(seconds: 2.5)
         let (monitor, _) = scan.monitored()
         #expect(Self.qualityCodes(monitor.events) == [.walkingSidewaysRight, .notWalkingSideways])
     }

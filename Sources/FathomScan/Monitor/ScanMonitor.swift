@@ -105,7 +105,8 @@ public struct ScanMonitor: Sendable {
 
     /// Feeds one frame; returns the events it raised (also appended to `events`).
     ///
-    /// Frames whose timestamp is not after the previous frame's are skipped and reported (66).
+    /// Frames whose timestamp is before the previous frame's (or not finite) are skipped and reported
+    /// (66, at most once a second); a frame repeating the previous timestamp is skipped silently.
     /// After an abort or `finish()` frames are ignored.
     public mutating func process(_ input: Input) -> [MonitorEvent] {
         guard !isOver else { return [] }
@@ -115,6 +116,8 @@ public struct ScanMonitor: Sendable {
         statistics.frameCount += 1
         if let last = statistics.lastTimestamp, !(t > last) {
             statistics.outOfOrderFrameCount += 1
+            // A repeated timestamp is a capture glitch (real streams have them): skipped silently.
+            guard t != last else { return [] }
             raiseInvalid(
                 at: last, frameNumber: frame.frameNumber,
                 message: "Frame \(frame.frameNumber) out of order: timestamp \(t) s not after \(last) s; skipped")

@@ -64,8 +64,8 @@ public struct ScanMonitorConfiguration: Hashable, Sendable {
     /// Not sideways anymore (27) when the angle is below this (or 180° minus it), or the user stands
     /// still… 45°.
     public var sidewaysExitAngleDegrees: Float = 45
-    /// …for at least this long. 0.75 s.
-    public var sidewaysExitSeconds: Double = 0.75
+    /// …for at least this long. 1.5 s (hand-held orbits pause briefly without ending the episode).
+    public var sidewaysExitSeconds: Double = 1.5
 
     // MARK: Proximity (median depth)
     /// Window over which per-frame median depths are pooled (median of medians). 0.5 s.
