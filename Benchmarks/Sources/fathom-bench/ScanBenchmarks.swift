@@ -35,3 +35,45 @@ var scanBenchmarks: [BenchmarkCase] { [
         }
     },
 ] }
+
+/// Records `frames` into a fresh package under `base` (the previous run's package is removed first).
+func recordScan(_ frames: [SensorFrame], base: URL, run: inout Int) {
+    try? FileManager.default.removeItem(at: base.appendingPathComponent("run\(run)"))
+    run += 1
+    do {
+        let recorder = try ScanRecorder(directory: base.appendingPathComponent("run\(run)"), config: ScanConfig())
+        for frame in frames { try recorder.record(frame) }
+        blackHole(try recorder.finish())
+    } catch {
+        fatalError("recording failed: \(error)")
+    }
+}
+
+/// Sensor frames of the 10-minute scan, the first `count`, with a `width`×`height` depth map each.
+func scanSensorFrames(count: Int, depthWidth: Int, depthHeight: Int) -> [SensorFrame] {
+    tenMinuteScanInputs(seed: 2).prefix(count).map { input in
+        guard depthWidth > 0 else { return SensorFrame(camera: input.camera) }
+        let d = input.depth?.medianDepthMetres ?? 1
+        let depth = DepthFrame(
+            frameNumber: input.camera.frameNumber, timestamp: input.camera.timestamp,
+            depth: DepthMap(width: depthWidth, height: depthHeight, repeating: d),
+            confidence: ConfidenceMap(width: depthWidth, height: depthHeight, repeating: 2))
+        return SensorFrame(camera: input.camera, depth: depth)
+    }
+}
+
+var scanRecordingBenchmarks: [BenchmarkCase] { [
+    // Per frame: divide by the frame count.
+    BenchmarkCase(name: "scan/record/600f-depth256x192", iterations: 5) {
+        let frames = scanSensorFrames(count: 600, depthWidth: 256, depthHeight: 192)
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("fathom-bench-record-\(getpid())")
+        var run = 0
+        return { recordScan(frames, base: base, run: &run) }
+    },
+    BenchmarkCase(name: "scan/record/7200f-poses", iterations: 3) {
+        let frames = scanSensorFrames(count: 7200, depthWidth: 0, depthHeight: 0)
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("fathom-bench-record-\(getpid())-p")
+        var run = 0
+        return { recordScan(frames, base: base, run: &run) }
+    },
+] }
