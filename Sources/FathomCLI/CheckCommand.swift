@@ -4,6 +4,7 @@ import Foundation
 
 /// `fathom check PACKAGE [--json] [--repair]`: replays the scan monitor over a recorded package.
 public struct CheckCommand: OutputtingCommand {
+    /// The command's name, abstract and discussion.
     public static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Replay the scan monitor over a scan package and report events and a verdict.",
@@ -26,14 +27,17 @@ public struct CheckCommand: OutputtingCommand {
     @Flag(help: "Repair a crashed package directory before checking it.")
     public var repair = false
 
+    /// Creates the command with default options.
     public init() {}
 
+    /// Rejects `--repair` on a zip.
     public func validate() throws {
         if repair, package.lowercased().hasSuffix(".zip") {
             throw ValidationError("--repair needs a package directory, not a zip")
         }
     }
 
+    /// Repairs (with `--repair`), replays and prints the report.
     public func run(output: CommandOutput) throws {
         let url = URL(fileURLWithPath: package)
         var repairActions: [String] = []

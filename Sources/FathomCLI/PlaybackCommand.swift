@@ -9,6 +9,7 @@ import Darwin
 
 /// `fathom playback PACKAGE`: review a scan in the terminal, warnings first.
 public struct PlaybackCommand: OutputtingCommand {
+    /// The command's name, abstract and discussion.
     public static let configuration = CommandConfiguration(
         commandName: "playback",
         abstract: "Review a scan package in the terminal: timeline with warning marks, pose, state, depth.",
@@ -34,12 +35,15 @@ public struct PlaybackCommand: OutputtingCommand {
     @Flag(help: "Show the events of a monitor replay instead of those recorded in feedback.json.")
     public var replay = false
 
+    /// Creates the command with default options.
     public init() {}
 
+    /// Checks the timeline width.
     public func validate() throws {
         guard width >= 10, width <= 400 else { throw ValidationError("--width must be within 10…400") }
     }
 
+    /// Opens the package and runs the interactive view, or prints the summary.
     public func run(output: CommandOutput) throws {
         let scan = try ScanPackage(url: URL(fileURLWithPath: package))
         let report = try ScanCheckReport(package: scan)

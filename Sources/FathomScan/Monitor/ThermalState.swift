@@ -19,5 +19,6 @@ public enum ThermalState: Int, Hashable, Sendable, Codable, CaseIterable, Compar
         }
     }
 
+    /// Orders states from nominal to critical.
     public static func < (a: ThermalState, b: ThermalState) -> Bool { a.rawValue < b.rawValue }
 }

@@ -12,6 +12,7 @@ public struct ScanPlayback: Sendable {
         /// Frame timestamps do not increase at the given index.
         case framesOutOfOrder(index: Int)
 
+        /// The error in words.
         public var description: String {
             switch self {
             case .noFrames: "scan playback: the scan has no frames"

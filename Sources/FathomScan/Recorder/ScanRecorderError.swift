@@ -6,6 +6,7 @@ public enum ScanRecorderError: Error, Equatable, CustomStringConvertible {
     /// The recorder was used after `finish()` or after an unrecoverable error.
     case notRecording
 
+    /// The error in words.
     public var description: String {
         switch self {
         case let .unrecoverable(problem, removed):
