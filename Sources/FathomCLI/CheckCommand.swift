@@ -54,12 +54,15 @@ public struct CheckCommand: OutputtingCommand {
         for action in repairActions { output.line("repair: \(action)") }
         output.line("package: \(package)")
         output.line("frames: \(report.frameCount) (\(report.depthFrameCount) with depth)")
-        output.line("duration: \(Self.fixed(report.statistics.durationSeconds)) s, tracked \(Self.fixed(report.statistics.trackedSeconds)) s")
+        output.line(
+            "duration: \(Self.fixed(report.statistics.durationSeconds)) s, tracked \(Self.fixed(report.statistics.trackedSeconds)) s"
+        )
         output.line("distance walked: \(Self.fixed(Double(report.statistics.distanceWalkedMetres))) m")
         output.line("events (replayed):")
         for (code, events) in report.eventsByCode {
             let times = events.map { Self.fixed($0.timestamp - start) + " s" }.joined(separator: ", ")
-            output.line("  \(String(code.rawValue).leftPadded(to: 2)) \(code.defaultMessage) ×\(events.count): \(times)")
+            output.line(
+                "  \(String(code.rawValue).leftPadded(to: 2)) \(code.defaultMessage) ×\(events.count): \(times)")
         }
         output.line("recorded events: \(report.recordedEvents.count)")
         for warning in report.packageWarnings { output.line("warning: \(warning)") }
@@ -100,7 +103,9 @@ struct CheckJSON: Encodable {
         durationSeconds = r.statistics.durationSeconds
         trackedSeconds = r.statistics.trackedSeconds
         distanceWalkedMetres = Double(r.statistics.distanceWalkedMetres)
-        events = r.events.map { Event(code: $0.code.rawValue, timestamp: $0.timestamp, frameNumber: $0.frameNumber, message: $0.message) }
+        events = r.events.map {
+            Event(code: $0.code.rawValue, timestamp: $0.timestamp, frameNumber: $0.frameNumber, message: $0.message)
+        }
         eventCounts = Dictionary(grouping: r.events, by: { String($0.code.rawValue) }).mapValues(\.count)
         recordedEventCount = r.recordedEvents.count
         warnings = r.packageWarnings

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Fathom
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `fathom playback PACKAGE`: review a scan in the terminal, warnings first.
@@ -63,16 +64,21 @@ public struct PlaybackCommand: OutputtingCommand {
 
     func printSummary(_ p: ScanPlayback, source: String, output: CommandOutput) {
         output.line("package: \(package)")
-        output.line("frames: \(p.frames.count), duration \(CheckCommand.fixed(p.durationSeconds)) s, events from \(source)")
+        output.line(
+            "frames: \(p.frames.count), duration \(CheckCommand.fixed(p.durationSeconds)) s, events from \(source)")
         output.line("timeline: [\(p.timeline(width: width))]  (! warning, x fatal, | label, ^ cursor)")
         let warnings = p.warnings
         output.line("warnings: \(warnings.count)")
         for w in warnings {
-            output.line("  \(CheckCommand.fixed(w.timestamp - p.startTime).leftPadded(to: 8)) s  frame \(w.frameNumber)  \(w.code.rawValue) \(w.message)")
+            output.line(
+                "  \(CheckCommand.fixed(w.timestamp - p.startTime).leftPadded(to: 8)) s  frame \(w.frameNumber)  \(w.code.rawValue) \(w.message)"
+            )
         }
         output.line("labels: \(p.labels.count)")
         for l in p.labels {
-            output.line("  \(CheckCommand.fixed(l.timestamp - p.startTime).leftPadded(to: 8)) s  frame \(l.frameNumber)  \(l.text)")
+            output.line(
+                "  \(CheckCommand.fixed(l.timestamp - p.startTime).leftPadded(to: 8)) s  frame \(l.frameNumber)  \(l.text)"
+            )
         }
     }
 
@@ -135,7 +141,7 @@ public struct PlaybackCommand: OutputtingCommand {
                 let n = read(STDIN_FILENO, &buffer, buffer.count)
                 if n <= 0 { return }
                 switch Self.action(for: Array(buffer[..<n])) {
-                case let .perform(command)?:
+                case .perform(let command)?:
                     playing = false
                     p.perform(command)
                 case .togglePlay?:

@@ -1,5 +1,5 @@
-import FathomCLI
 import Fathom
+import FathomCLI
 import FathomTestSupport
 import Foundation
 import Testing
@@ -11,7 +11,8 @@ func writeSpinScanPackage(in tmp: URL, name: String = "scan") throws -> URL {
     let recorder = try ScanRecorder(directory: dir, config: ScanConfig(options: ["azimuth"]))
     let intrinsics = CameraIntrinsics(unchecked: 1400, fy: 1400, cx: 960, cy: 720, width: 1920, height: 1440)
     let tilt = Matrix3x3.rotation(axis: SIMD3(1, 0, 0), angle: -25 * Float.pi / 180)
-    var x: Float = 0, yaw: Float = -Float.pi / 2
+    var x: Float = 0
+    var yaw: Float = -Float.pi / 2
     for i in 0..<1200 {
         let t = Double(i) / 60
         if t >= 8, t < 9.8 { yaw += 200 * Float.pi / 180 / 60 } else { x += 0.5 / 60 }
@@ -20,8 +21,9 @@ func writeSpinScanPackage(in tmp: URL, name: String = "scan") throws -> URL {
             frameNumber: i, timestamp: 100 + t,
             cameraTransform: RigidTransform(rotation: rotation, translation: SIMD3(x, 1.4, 1)).matrix,
             intrinsics: intrinsics, worldMappingStatus: .mapped, orientation: .landscapeRight)
-        let depth = DepthFrame(frameNumber: i, timestamp: 100 + t, depth: DepthMap(width: 4, height: 3, repeating: 2),
-                               confidence: ConfidenceMap(width: 4, height: 3, repeating: 2))
+        let depth = DepthFrame(
+            frameNumber: i, timestamp: 100 + t, depth: DepthMap(width: 4, height: 3, repeating: 2),
+            confidence: ConfidenceMap(width: 4, height: 3, repeating: 2))
         try recorder.record(SensorFrame(camera: camera, depth: depth))
         if i == 720 { try recorder.addLabel("Living room") }
     }
@@ -69,15 +71,20 @@ func writeSpinScanPackage(in tmp: URL, name: String = "scan") throws -> URL {
         for i in 0..<90 {
             var pose = RigidTransform.identity
             pose.translation = SIMD3(Float(i) * 0.01, 1.4, 0)
-            try recorder.record(SensorFrame(camera: CameraFrame(
-                frameNumber: i, timestamp: Double(i) / 30, cameraTransform: pose.matrix, intrinsics: intrinsics)))
+            try recorder.record(
+                SensorFrame(
+                    camera: CameraFrame(
+                        frameNumber: i, timestamp: Double(i) / 30, cameraTransform: pose.matrix, intrinsics: intrinsics)
+                ))
         }
         let crashed = tmp.appendingPathComponent("crashed")
         // What a kill leaves: the files as they are now, copied one by one (the writer's background
         // queue may be renaming arkitData.json meanwhile).
         try FileManager.default.createDirectory(at: crashed, withIntermediateDirectories: true)
         for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where !name.hasSuffix(".tmp") {
-            guard let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path) else { continue }
+            guard let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path) else {
+                continue
+            }
             try data.write(to: crashed.appendingPathComponent(name))
         }
         withExtendedLifetime(recorder) {}

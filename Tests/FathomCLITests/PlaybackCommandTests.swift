@@ -1,5 +1,5 @@
-import FathomCLI
 import Fathom
+import FathomCLI
 import FathomTestSupport
 import Foundation
 import Testing

@@ -27,8 +27,11 @@ import Testing
         scan.walkFirstLeg()
         scan.walkRemainingLegs()
         let (monitor, verdict) = scan.monitored()
-        #expect(monitor.events.map(\.code) == [.landscapeOrientationReached, .scanStarted, .thermalNominal,
-                                               .finishedWithEnoughData])
+        #expect(
+            monitor.events.map(\.code) == [
+                .landscapeOrientationReached, .scanStarted, .thermalNominal,
+                .finishedWithEnoughData,
+            ])
         #expect(verdict == .ok)
         // 2.4 + 1.9 + 2.4 + 1.9 m walked; the odometer counts 5 cm steps.
         #expect(abs(monitor.statistics.distanceWalkedMetres - 8.6) < 0.15)
@@ -47,7 +50,7 @@ import Testing
         let drift = Self.event(.driftDetected, in: monitor.events)
         #expect(drift.map { $0.timestamp >= fault && $0.timestamp - fault <= Self.latencySeconds } == true)
         #expect(verdict.name == "aborted")
-        if case let .aborted(code, _) = verdict { #expect(code == .driftDetected) }
+        if case .aborted(let code, _) = verdict { #expect(code == .driftDetected) }
         #expect(monitor.phase == .aborted(.driftDetected))
     }
 
@@ -134,7 +137,8 @@ import Testing
         let depths = scan.inputs.map { $0.depth!.medianDepthMetres }
         let faultIndex = (approachStart..<faultEnd).first { depths[$0] < 0.5 }!
         let clearIndex = (faultIndex..<scan.frameCount).first { depths[$0] > 0.6 }!
-        let fault = scan.inputs[faultIndex].camera.timestamp, cleared = scan.inputs[clearIndex].camera.timestamp
+        let fault = scan.inputs[faultIndex].camera.timestamp
+        let cleared = scan.inputs[clearIndex].camera.timestamp
         let (monitor, _) = scan.monitored()
         #expect(Self.qualityCodes(monitor.events) == [.tooClose, .distanceBackInRange])
         let warning = Self.event(.tooClose, in: monitor.events)
@@ -157,7 +161,8 @@ import Testing
         }
         let faultIndex = (tiltStart..<scan.frameCount).first { pitches[$0] < -60 }!
         let clearIndex = (faultIndex..<scan.frameCount).first { pitches[$0] > -50 }!
-        let fault = scan.inputs[faultIndex].camera.timestamp, cleared = scan.inputs[clearIndex].camera.timestamp
+        let fault = scan.inputs[faultIndex].camera.timestamp
+        let cleared = scan.inputs[clearIndex].camera.timestamp
         let (monitor, _) = scan.monitored()
         #expect(Self.qualityCodes(monitor.events) == [.scanningFloor, .pitchValidAgain])
         let warning = Self.event(.scanningFloor, in: monitor.events)
@@ -199,7 +204,9 @@ import Testing
         #expect(lost.map { $0.timestamp > fault && $0.timestamp - fault <= Self.latencySeconds } == true)
         let timeout = Self.event(.relocationTimedOut, in: monitor.events)
         #expect(timeout.map { abs($0.timestamp - (fault + 60)) <= Self.latencySeconds } == true)
-        if case let .aborted(code, _) = verdict { #expect(code == .relocationTimedOut) } else {
+        if case .aborted(let code, _) = verdict {
+            #expect(code == .relocationTimedOut)
+        } else {
             Issue.record("expected an abort, got \(verdict)")
         }
     }

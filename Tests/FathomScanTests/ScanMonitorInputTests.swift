@@ -12,7 +12,10 @@ import Testing
         var monitor = ScanMonitor()
         var signals = DeviceSignals(freeStorageBytes: 10_000_000_000, recordingBytesPerSecond: 1_000_000)
         var codes: [[ScanEventCode]] = []
-        func feed(_ n: Int) { codes.append(monitor.process(.init(camera: Self.frame(n, t: Double(n) * 0.1), signals: signals)).map(\.code)) }
+        func feed(_ n: Int) {
+            codes.append(
+                monitor.process(.init(camera: Self.frame(n, t: Double(n) * 0.1), signals: signals)).map(\.code))
+        }
         feed(0)  // scan started, thermal nominal; 166 minutes of storage: no warning
         signals.thermalState = .serious
         feed(1)
@@ -29,10 +32,14 @@ import Testing
         feed(6)
         signals.freeStorageBytes = 170_000_000  // 2.8 minutes
         feed(7)
-        #expect(codes == [[.scanStarted, .thermalNominal], [.thermalSerious], [], [.lowPowerOn, .memoryWarning], [],
-                          [.lowPowerOff, .storageMinutesLeft], [], [.storageMinutesLeft]])
-        #expect(monitor.events.filter { $0.code == .storageMinutesLeft }.map(\.message)
-            == ["Storage: 4 minutes left", "Storage: 2 minutes left"])
+        #expect(
+            codes == [
+                [.scanStarted, .thermalNominal], [.thermalSerious], [], [.lowPowerOn, .memoryWarning], [],
+                [.lowPowerOff, .storageMinutesLeft], [], [.storageMinutesLeft],
+            ])
+        #expect(
+            monitor.events.filter { $0.code == .storageMinutesLeft }.map(\.message)
+                == ["Storage: 4 minutes left", "Storage: 2 minutes left"])
     }
 
     @Test func framesOutOfOrderAreSkippedAndReported() {
@@ -91,13 +98,15 @@ import Testing
         // Upper median of 1, 2, 3, 9 is 3: the centre of its 1 cm bin, 3.005 m.
         #expect(stats.map { abs($0.medianDepthMetres - 3.005) < 1e-4 } == true)
         #expect(stats?.validFraction == 0.5)
-        let empty = DepthFrame(frameNumber: 0, timestamp: 0, depth: DepthMap(width: 1, height: 1, pixels: [0])!,
-                               confidence: ConfidenceMap(width: 1, height: 1, pixels: [2])!)
+        let empty = DepthFrame(
+            frameNumber: 0, timestamp: 0, depth: DepthMap(width: 1, height: 1, pixels: [0])!,
+            confidence: ConfidenceMap(width: 1, height: 1, pixels: [2])!)
         #expect(DepthStatistics(empty) == nil)
         #expect(DepthStatistics(medianDepthMetres: .nan) == nil)
         // A median beyond the 10 m histogram is exact.
-        let far = DepthFrame(frameNumber: 0, timestamp: 0, depth: DepthMap(width: 3, height: 1, pixels: [12, 15, 1])!,
-                             confidence: ConfidenceMap(width: 3, height: 1, pixels: [2, 2, 2])!)
+        let far = DepthFrame(
+            frameNumber: 0, timestamp: 0, depth: DepthMap(width: 3, height: 1, pixels: [12, 15, 1])!,
+            confidence: ConfidenceMap(width: 3, height: 1, pixels: [2, 2, 2])!)
         #expect(DepthStatistics(far)?.medianDepthMetres == 12)
         #expect(DepthStatistics(medianDepthMetres: 1, validFraction: 1.5) == nil)
     }

@@ -5,8 +5,9 @@ import Testing
 @Suite struct ScanPlaybackTests {
     /// Ten frames at 0.1 s, numbered 100…109.
     static let frames = (0..<10).map {
-        CameraFrame(frameNumber: 100 + $0, timestamp: Double($0) / 10, cameraTransform: .identity,
-                    intrinsics: SimulatedScan.intrinsics)
+        CameraFrame(
+            frameNumber: 100 + $0, timestamp: Double($0) / 10, cameraTransform: .identity,
+            intrinsics: SimulatedScan.intrinsics)
     }
     static let events = [
         MonitorEvent(code: .scanStarted, timestamp: 0, frameNumber: 100),
@@ -15,8 +16,10 @@ import Testing
         MonitorEvent(code: .distanceBackInRange, timestamp: 0.5, frameNumber: 105),
         MonitorEvent(code: .scanningFloor, timestamp: 0.7, frameNumber: 107),
     ]
-    static let labels = [ScanLabel(timestamp: 0.65, frameNumber: 106, text: "Hall"),
-                         ScanLabel(timestamp: 0.15, frameNumber: 101, text: "Kitchen")]
+    static let labels = [
+        ScanLabel(timestamp: 0.65, frameNumber: 106, text: "Hall"),
+        ScanLabel(timestamp: 0.15, frameNumber: 101, text: "Kitchen"),
+    ]
 
     static func playback() throws -> ScanPlayback {
         try ScanPlayback(frames: frames, events: events.reversed(), labels: labels)

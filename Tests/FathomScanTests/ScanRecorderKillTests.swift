@@ -4,8 +4,9 @@ import FathomScan
 import FathomTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A recorder process killed with SIGKILL at a random moment: everything up to the last complete
@@ -19,50 +20,51 @@ import Glibc
     static let progressFile = "progress.txt"
 
     #if os(Linux)
-    @Test func killedRecorderLosesAtMostTheFrameBeingWritten() throws {
-        let tmp = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: tmp) }
-        var g = SeededGenerator(seed: 7)
-        for trial in 0..<2 {
-            let dir = tmp.appendingPathComponent("scan\(trial)")
-            let progressURL = tmp.appendingPathComponent("progress\(trial).txt")
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-            child.arguments = ["--testing-library", "swift-testing", "--filter", "childProcessRecordsUntilKilled"]
-            var environment = ProcessInfo.processInfo.environment
-            environment[Self.childDirectoryVariable] = dir.path
-            environment["FATHOM_RECORDER_CHILD_PROGRESS"] = progressURL.path
-            child.environment = environment
-            child.standardOutput = FileHandle.nullDevice
-            child.standardError = FileHandle.nullDevice
-            try child.run()
-            // Wait until a random number of frames (60–400) is recorded, then kill.
-            let target = Int.random(in: 60...400, using: &g)
-            let deadline = Date().addingTimeInterval(60)
-            while Self.progress(progressURL) < target, Date() < deadline, child.isRunning {
-                usleep(2_000)
-            }
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-            let recorded = Self.progress(progressURL)
-            #expect(recorded >= target, "the child recorded \(recorded) frames before the deadline")
+        @Test func killedRecorderLosesAtMostTheFrameBeingWritten() throws {
+            let tmp = try makeTemporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: tmp) }
+            var g = SeededGenerator(seed: 7)
+            for trial in 0..<2 {
+                let dir = tmp.appendingPathComponent("scan\(trial)")
+                let progressURL = tmp.appendingPathComponent("progress\(trial).txt")
+                let child = Process()
+                child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+                child.arguments = ["--testing-library", "swift-testing", "--filter", "childProcessRecordsUntilKilled"]
+                var environment = ProcessInfo.processInfo.environment
+                environment[Self.childDirectoryVariable] = dir.path
+                environment["FATHOM_RECORDER_CHILD_PROGRESS"] = progressURL.path
+                child.environment = environment
+                child.standardOutput = FileHandle.nullDevice
+                child.standardError = FileHandle.nullDevice
+                try child.run()
+                // Wait until a random number of frames (60–400) is recorded, then kill.
+                let target = Int.random(in: 60...400, using: &g)
+                let deadline = Date().addingTimeInterval(60)
+                while Self.progress(progressURL) < target, Date() < deadline, child.isRunning {
+                    usleep(2_000)
+                }
+                kill(child.processIdentifier, SIGKILL)
+                child.waitUntilExit()
+                let recorded = Self.progress(progressURL)
+                #expect(recorded >= target, "the child recorded \(recorded) frames before the deadline")
 
-            let report = try ScanPackageRepair.repair(directory: dir)
-            let package = try ScanPackage(url: dir)
-            // Every frame `record` returned for is there; the frame being written may be too.
-            #expect(package.frameCount >= recorded && package.frameCount <= recorded + 1,
+                let report = try ScanPackageRepair.repair(directory: dir)
+                let package = try ScanPackage(url: dir)
+                // Every frame `record` returned for is there; the frame being written may be too.
+                #expect(
+                    package.frameCount >= recorded && package.frameCount <= recorded + 1,
                     "recorded \(recorded), recovered \(package.frameCount)")
-            #expect(report.frameCount == package.frameCount)
-            #expect(package.depthFrameCount >= package.frameCount - 1)
-            var frames = 0
-            try package.forEachFrame { frame in
-                #expect(frame.frameNumber == frames)
-                frames += 1
+                #expect(report.frameCount == package.frameCount)
+                #expect(package.depthFrameCount >= package.frameCount - 1)
+                var frames = 0
+                try package.forEachFrame { frame in
+                    #expect(frame.frameNumber == frames)
+                    frames += 1
+                }
+                #expect(frames == package.frameCount)
+                #expect(package.events.contains { $0.code == ScanEventCode.scanStarted.rawValue })
             }
-            #expect(frames == package.frameCount)
-            #expect(package.events.contains { $0.code == ScanEventCode.scanStarted.rawValue })
         }
-    }
     #endif
 
     /// Reads the child's progress (0 when not written yet).

@@ -36,15 +36,21 @@ import Testing
         #expect(recording.verdict == .ok)
         #expect(!recording.zipWasRecreated)
         let codes = recording.events.map(\.code)
-        #expect(codes == [.landscapeOrientationReached, .scanStarted, .thermalNominal, .rotatingTooFast,
-                          .scanningBackToNormal, .finishedWithEnoughData])
+        #expect(
+            codes == [
+                .landscapeOrientationReached, .scanStarted, .thermalNominal, .rotatingTooFast,
+                .scanningBackToNormal, .finishedWithEnoughData,
+            ])
 
         let zip = try #require(recording.zipURL)
         let package = try ScanPackage(url: zip)
         #expect(package.frameCount == scan.frameCount)
         #expect(package.depthFrameCount == scan.frameCount)
         #expect(package.events == recording.events.map(\.scanEvent))
-        #expect(package.labels == [ScanLabel(timestamp: scan.inputs[300].camera.timestamp, frameNumber: 300, text: "Kitchen")])
+        #expect(
+            package.labels == [
+                ScanLabel(timestamp: scan.inputs[300].camera.timestamp, frameNumber: 300, text: "Kitchen")
+            ])
         #expect(package.azimuth?.trueNorthDegrees == 12)
         #expect(package.config.address?.city == "Helsinki")
         #expect(package.config.options == ["azimuth", "speechRecognition"])
@@ -60,7 +66,9 @@ import Testing
     static func snapshot(_ dir: URL, to copy: URL) throws {
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where !name.hasSuffix(".tmp") {
-            guard let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path) else { continue }
+            guard let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path) else {
+                continue
+            }
             try data.write(to: copy.appendingPathComponent(name))
         }
     }

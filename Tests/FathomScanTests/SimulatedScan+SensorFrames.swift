@@ -9,7 +9,8 @@ extension SimulatedScan {
             let d = input.depth?.medianDepthMetres ?? 0
             let depth = DepthFrame(
                 frameNumber: input.camera.frameNumber, timestamp: input.camera.timestamp,
-                depth: DepthMap(width: 8, height: 6, repeating: d), confidence: ConfidenceMap(width: 8, height: 6, repeating: 2))
+                depth: DepthMap(width: 8, height: 6, repeating: d),
+                confidence: ConfidenceMap(width: 8, height: 6, repeating: 2))
             return SensorFrame(camera: input.camera, depth: depth)
         }
     }

@@ -97,14 +97,16 @@ struct SimulatedScan {
 
     /// The true (jitter-free) pose.
     var pose: RigidTransform {
-        let rotation = Matrix3x3.rotation(axis: SIMD3(0, 1, 0), angle: yawDegrees * .pi / 180)
+        let rotation =
+            Matrix3x3.rotation(axis: SIMD3(0, 1, 0), angle: yawDegrees * .pi / 180)
             * Matrix3x3.rotation(axis: SIMD3(1, 0, 0), angle: pitchDegrees * .pi / 180)
         return RigidTransform(rotation: rotation, translation: position)
     }
 
     /// Distance along the viewing ray to the room's box, metres.
     var rayDepthMetres: Float {
-        let origin = pose.translation, direction = -pose.rotation.columns.2
+        let origin = pose.translation
+        let direction = -pose.rotation.columns.2
         var best = Float.infinity
         for axis in 0..<3 where abs(direction[axis]) > 1e-6 {
             for wall in [Float(0), Self.roomSize[axis]] {

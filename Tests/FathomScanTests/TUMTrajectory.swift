@@ -36,8 +36,9 @@ struct TUMTrajectory {
 
     /// The fixture shipped with the tests.
     static func freiburg1XYZ() throws -> TUMTrajectory {
-        guard let url = Bundle.module.url(
-            forResource: "freiburg1_xyz-groundtruth", withExtension: "txt", subdirectory: "Fixtures")
+        guard
+            let url = Bundle.module.url(
+                forResource: "freiburg1_xyz-groundtruth", withExtension: "txt", subdirectory: "Fixtures")
         else { throw ParseError(line: 0, problem: "fixture missing") }
         return try TUMTrajectory(text: String(decoding: try Data(contentsOf: url), as: UTF8.self))
     }
@@ -46,9 +47,10 @@ struct TUMTrajectory {
     var inputs: [ScanMonitor.Input] {
         let t0 = poses.first?.timestamp ?? 0
         return poses.enumerated().map { i, p in
-            ScanMonitor.Input(camera: CameraFrame(
-                frameNumber: i, timestamp: p.timestamp - t0, cameraTransform: p.worldFromCamera.matrix,
-                intrinsics: SimulatedScan.intrinsics, orientation: .landscapeRight))
+            ScanMonitor.Input(
+                camera: CameraFrame(
+                    frameNumber: i, timestamp: p.timestamp - t0, cameraTransform: p.worldFromCamera.matrix,
+                    intrinsics: SimulatedScan.intrinsics, orientation: .landscapeRight))
         }
     }
 }

@@ -58,8 +58,10 @@ import Testing
                 copy.camera.timestamp += 0.0001
                 let pose = input.camera.worldFromCamera!
                 let nudge = Matrix3x3.rotation(axis: SIMD3(0, 1, 0), angle: 0.02)
-                copy.camera.cameraTransform = RigidTransform(
-                    rotation: pose.rotation * nudge, translation: pose.translation + SIMD3(0.005, 0, 0)).matrix
+                copy.camera.cameraTransform =
+                    RigidTransform(
+                        rotation: pose.rotation * nudge, translation: pose.translation + SIMD3(0.005, 0, 0)
+                    ).matrix
                 inputs.append(copy)
             }
         }

@@ -25,16 +25,18 @@ func tenMinuteScanInputs(seed: UInt64) -> [ScanMonitor.Input] {
     }
 }
 
-var scanBenchmarks: [BenchmarkCase] { [
-    BenchmarkCase(name: "scan/monitor/replay-10min-36k", iterations: 10) {
-        let inputs = tenMinuteScanInputs(seed: 1)
-        return {
-            var monitor = ScanMonitor()
-            for input in inputs { _ = monitor.process(input) }
-            blackHole(monitor.finish())
+var scanBenchmarks: [BenchmarkCase] {
+    [
+        BenchmarkCase(name: "scan/monitor/replay-10min-36k", iterations: 10) {
+            let inputs = tenMinuteScanInputs(seed: 1)
+            return {
+                var monitor = ScanMonitor()
+                for input in inputs { _ = monitor.process(input) }
+                blackHole(monitor.finish())
+            }
         }
-    },
-] }
+    ]
+}
 
 /// Records `frames` into a fresh package under `base` (the previous run's package is removed first).
 func recordScan(_ frames: [SensorFrame], base: URL, run: inout Int) {
@@ -62,36 +64,41 @@ func scanSensorFrames(count: Int, depthWidth: Int, depthHeight: Int) -> [SensorF
     }
 }
 
-var scanRecordingBenchmarks: [BenchmarkCase] { [
-    // Per frame: divide by the frame count.
-    BenchmarkCase(name: "scan/record/600f-depth256x192", iterations: 5) {
-        let frames = scanSensorFrames(count: 600, depthWidth: 256, depthHeight: 192)
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("fathom-bench-record-\(getpid())")
-        var run = 0
-        return { recordScan(frames, base: base, run: &run) }
-    },
-    // The same frames through the bare writer: the difference is what the recorder adds (monitor,
-    // depth statistics, events).
-    BenchmarkCase(name: "scan/writer-only/600f-depth256x192", iterations: 5) {
-        let frames = scanSensorFrames(count: 600, depthWidth: 256, depthHeight: 192)
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("fathom-bench-record-\(getpid())-w")
-        var run = 0
-        return {
-            try? FileManager.default.removeItem(at: base.appendingPathComponent("run\(run)"))
-            run += 1
-            do {
-                let writer = try ScanPackageWriter(directory: base.appendingPathComponent("run\(run)"), config: ScanConfig())
-                for frame in frames { try writer.append(frame) }
-                try writer.finish()
-            } catch {
-                fatalError("writing failed: \(error)")
+var scanRecordingBenchmarks: [BenchmarkCase] {
+    [
+        // Per frame: divide by the frame count.
+        BenchmarkCase(name: "scan/record/600f-depth256x192", iterations: 5) {
+            let frames = scanSensorFrames(count: 600, depthWidth: 256, depthHeight: 192)
+            let base = FileManager.default.temporaryDirectory.appendingPathComponent("fathom-bench-record-\(getpid())")
+            var run = 0
+            return { recordScan(frames, base: base, run: &run) }
+        },
+        // The same frames through the bare writer: the difference is what the recorder adds (monitor,
+        // depth statistics, events).
+        BenchmarkCase(name: "scan/writer-only/600f-depth256x192", iterations: 5) {
+            let frames = scanSensorFrames(count: 600, depthWidth: 256, depthHeight: 192)
+            let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "fathom-bench-record-\(getpid())-w")
+            var run = 0
+            return {
+                try? FileManager.default.removeItem(at: base.appendingPathComponent("run\(run)"))
+                run += 1
+                do {
+                    let writer = try ScanPackageWriter(
+                        directory: base.appendingPathComponent("run\(run)"), config: ScanConfig())
+                    for frame in frames { try writer.append(frame) }
+                    try writer.finish()
+                } catch {
+                    fatalError("writing failed: \(error)")
+                }
             }
-        }
-    },
-    BenchmarkCase(name: "scan/record/7200f-poses", iterations: 3) {
-        let frames = scanSensorFrames(count: 7200, depthWidth: 0, depthHeight: 0)
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("fathom-bench-record-\(getpid())-p")
-        var run = 0
-        return { recordScan(frames, base: base, run: &run) }
-    },
-] }
+        },
+        BenchmarkCase(name: "scan/record/7200f-poses", iterations: 3) {
+            let frames = scanSensorFrames(count: 7200, depthWidth: 0, depthHeight: 0)
+            let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "fathom-bench-record-\(getpid())-p")
+            var run = 0
+            return { recordScan(frames, base: base, run: &run) }
+        },
+    ]
+}

@@ -35,7 +35,8 @@ extension DepthStatistics {
         }
         var histogram = [Int32](repeating: 0, count: stride)
         for b in 0..<stride {
-            histogram[b] = histograms[b] &+ histograms[stride + b] &+ histograms[2 * stride + b] &+ histograms[3 * stride + b]
+            histogram[b] =
+                histograms[b] &+ histograms[stride + b] &+ histograms[2 * stride + b] &+ histograms[3 * stride + b]
         }
         guard valid > 0 else { return nil }
         let rank = valid / 2  // the upper median's rank (0-based)
@@ -67,10 +68,12 @@ extension DepthStatistics {
     /// The median (upper median for even counts) of a non-empty array, reordering it.
     static func median(of values: inout [Float]) -> Float {
         let k = values.count / 2
-        var lo = 0, hi = values.count - 1
+        var lo = 0
+        var hi = values.count - 1
         while lo < hi {
             let pivot = values[(lo + hi) / 2]
-            var i = lo, j = hi
+            var i = lo
+            var j = hi
             while i <= j {
                 while values[i] < pivot { i += 1 }
                 while values[j] > pivot { j -= 1 }

@@ -31,7 +31,8 @@ struct PoseHistory: Sendable {
     func index(atLeast seconds: Double, before i: Int) -> Int? {
         let target = timestamps[i] - seconds
         guard count > 0, timestamps[start] <= target else { return nil }
-        var lo = start, hi = i  // timestamps[lo] <= target < timestamps[hi]
+        var lo = start
+        var hi = i  // timestamps[lo] <= target < timestamps[hi]
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
             if timestamps[mid] <= target { lo = mid } else { hi = mid }
@@ -42,7 +43,8 @@ struct PoseHistory: Sendable {
     /// The oldest live sample not older than `seconds` before the newest.
     func firstIndex(within seconds: Double) -> Int {
         let target = timestamps[last] - seconds
-        var lo = start, hi = last
+        var lo = start
+        var hi = last
         while lo < hi {
             let mid = (lo + hi) / 2
             if timestamps[mid] < target { lo = mid + 1 } else { hi = mid }

@@ -5,7 +5,8 @@ extension ScanEventCode {
         case .pitchValidAgain: [.scanningFloor, .scanningCeiling]
         case .orientationValidAgain: [.reverseLandscape]
         case .notWalkingSideways: [.walkingSidewaysLeft, .walkingSidewaysRight]
-        case .scanningBackToNormal: [.rotatingTooFast, .trackingLostTooDark, .trackingLostExcessiveMotion, .backgrounded]
+        case .scanningBackToNormal:
+            [.rotatingTooFast, .trackingLostTooDark, .trackingLostExcessiveMotion, .backgrounded]
         case .notScanningHorizontally: [.scanningHorizontally]
         case .distanceBackInRange: [.tooClose, .tooFar]
         default: []

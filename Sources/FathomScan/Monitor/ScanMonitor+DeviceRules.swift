@@ -3,7 +3,8 @@ import FathomCore
 extension ScanMonitor {
     /// Thermal state, low power, memory warnings and storage.
     mutating func updateSignals(_ s: DeviceSignals, frame: CameraFrame) {
-        let t = frame.timestamp, n = frame.frameNumber
+        let t = frame.timestamp
+        let n = frame.frameNumber
         let previous = lastSignals
         if previous?.thermalState != s.thermalState {
             raise(s.thermalState.eventCode, at: t, frameNumber: n)

@@ -13,7 +13,8 @@ extension ScanMonitor {
 
     /// Drift, rotation, pitch, horizontal, sideways and proximity rules on a valid, tracked pose.
     mutating func updatePoseRules(_ pose: RigidTransform, depth: DepthStatistics?, frame: CameraFrame) {
-        let t = frame.timestamp, n = frame.frameNumber
+        let t = frame.timestamp
+        let n = frame.frameNumber
         let c = configuration
         if let last = lastTrackedTimestamp {
             statistics.trackedSeconds += min(t - last, Self.maximumTrackedGapSeconds)
@@ -41,8 +42,11 @@ extension ScanMonitor {
                 let d = history.positions[i].distance(to: p)
                 if d > c.driftDistanceMetres {
                     let dt = t - history.timestamps[i]
-                    abort(.driftDetected, at: t, frameNumber: n,
-                          message: "Scan drifted: position moved \(Self.format(Double(d))) m within \(Self.format(dt)) s; scan aborted")
+                    abort(
+                        .driftDetected, at: t, frameNumber: n,
+                        message:
+                            "Scan drifted: position moved \(Self.format(Double(d))) m within \(Self.format(dt)) s; scan aborted"
+                    )
                     return
                 }
             }
@@ -54,8 +58,9 @@ extension ScanMonitor {
             let rate = angle / Float(t - history.timestamps[j])
             let enter: ScanEventCode? = rate > c.fastRotationEnterDegreesPerSecond ? .rotatingTooFast : nil
             if let code = rotationWarning.update(enter: enter, exit: rate < c.fastRotationExitDegreesPerSecond, at: t) {
-                raise(code, at: t, frameNumber: n,
-                      message: code == .rotatingTooFast ? nil : "Rotation speed back to normal")
+                raise(
+                    code, at: t, frameNumber: n,
+                    message: code == .rotatingTooFast ? nil : "Rotation speed back to normal")
             }
         }
 
@@ -63,7 +68,8 @@ extension ScanMonitor {
         let forward = -pose.rotation.columns.2
         let pitch = asin(max(-1, min(1, forward.y))) * Self.degreesPerRadian
         let pitchEnter: ScanEventCode? =
-            pitch < c.floorPitchEnterDegrees ? .scanningFloor
+            pitch < c.floorPitchEnterDegrees
+            ? .scanningFloor
             : pitch > c.ceilingPitchEnterDegrees ? .scanningCeiling : nil
         if let code = pitchWarning.update(enter: pitchEnter, exit: abs(pitch) <= c.pitchExitDegrees, at: t) {
             raise(code, at: t, frameNumber: n)
@@ -78,8 +84,10 @@ extension ScanMonitor {
         // Sideways walking: horizontal velocity against the horizontal viewing direction.
         if let j = history.index(atLeast: c.velocityWindowSeconds, before: last) {
             let v = (p - history.positions[j]) / Float(t - history.timestamps[j])
-            let vh = SIMD3<Float>(v.x, 0, v.z), fh = SIMD3<Float>(forward.x, 0, forward.z)
-            let speed = vh.length, fl = fh.length
+            let vh = SIMD3<Float>(v.x, 0, v.z)
+            let fh = SIMD3<Float>(forward.x, 0, forward.z)
+            let speed = vh.length
+            let fl = fh.length
             var enter: ScanEventCode?
             var exit = false
             if speed < c.walkingMinimumSpeedMetresPerSecond {

@@ -19,7 +19,8 @@ extension ScanMonitor {
             }
             guard hasTrackedNormally, trackingLost.update(true, at: t) >= c.trackingLostEnterSeconds else { return }
             let since = trackingLost.since ?? t
-            let code: ScanEventCode, message: String?
+            let code: ScanEventCode
+            let message: String?
             switch frame.trackingState {
             case .limited(.excessiveMotion):
                 (code, message) = (.trackingLostExcessiveMotion, nil)
@@ -30,7 +31,7 @@ extension ScanMonitor {
             }
             raise(code, at: t, frameNumber: frame.frameNumber, message: message)
             pause(since: since)
-        case let .relocating(since):
+        case .relocating(let since):
             if t - since >= c.relocationTimeoutSeconds {
                 abort(
                     .relocationTimedOut, at: t, frameNumber: frame.frameNumber,
@@ -39,8 +40,9 @@ extension ScanMonitor {
             }
             let normal = frame.trackingState.isNormal && !isBackgrounded && poseIsValid
             if trackingNormal.update(normal, at: t) >= c.trackingResumeSeconds {
-                raise(.scanningBackToNormal, at: t, frameNumber: frame.frameNumber,
-                      message: "Tracking normal again, scan resumed")
+                raise(
+                    .scanningBackToNormal, at: t, frameNumber: frame.frameNumber,
+                    message: "Tracking normal again, scan resumed")
                 phase = .scanning
                 trackingNormal.reset()
                 trackingLost.reset()

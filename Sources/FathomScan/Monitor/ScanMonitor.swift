@@ -84,11 +84,15 @@ public struct ScanMonitor: Sendable {
     /// The warnings raised and not yet cleared (fast rotation, pitch, horizontal, sideways,
     /// proximity), plus the tracking-lost or backgrounded code while relocating.
     public var activeWarnings: [ScanEventCode] {
-        var codes = [rotationWarning.active, pitchWarning.active, horizontalWarning.active,
-                     sidewaysWarning.active, proximityWarning.active].compactMap { $0 }
+        var codes = [
+            rotationWarning.active, pitchWarning.active, horizontalWarning.active,
+            sidewaysWarning.active, proximityWarning.active,
+        ].compactMap { $0 }
         if case .relocating = phase,
-            let cause = events.last(where: { [.trackingLostTooDark, .trackingLostExcessiveMotion, .backgrounded]
-                .contains($0.code) })
+            let cause = events.last(where: {
+                [.trackingLostTooDark, .trackingLostExcessiveMotion, .backgrounded]
+                    .contains($0.code)
+            })
         {
             codes.append(cause.code)
         }
@@ -125,8 +129,9 @@ public struct ScanMonitor: Sendable {
         }
         guard t.isFinite else {
             statistics.outOfOrderFrameCount += 1
-            raiseInvalid(at: statistics.lastTimestamp ?? 0, frameNumber: frame.frameNumber,
-                         message: "Frame \(frame.frameNumber) has a non-finite timestamp; skipped")
+            raiseInvalid(
+                at: statistics.lastTimestamp ?? 0, frameNumber: frame.frameNumber,
+                message: "Frame \(frame.frameNumber) has a non-finite timestamp; skipped")
             return Array(events[first...])
         }
         lastFrameNumber = frame.frameNumber
@@ -155,7 +160,7 @@ public struct ScanMonitor: Sendable {
     /// Ends the scan: raises 2 (enough data) or 3 (not enough data) and returns the verdict. After an
     /// abort it raises nothing and returns the abort; calling it again returns the same verdict.
     public mutating func finish() -> ScanVerdict {
-        if case let .aborted(code) = phase {
+        if case .aborted(let code) = phase {
             let reason = events.last(where: { $0.code == code })?.message ?? code.defaultMessage
             return .aborted(code: code, reason: reason)
         }
@@ -171,15 +176,21 @@ public struct ScanMonitor: Sendable {
 
     /// The verdict the data so far would get (without finishing).
     public var enoughDataVerdict: ScanVerdict {
-        if case let .aborted(code) = phase {
+        if case .aborted(let code) = phase {
             return .aborted(code: code, reason: events.last(where: { $0.code == code })?.message ?? "")
         }
         let c = configuration
         if statistics.trackedSeconds < c.minimumTrackedSeconds {
-            return .notEnoughData(reason: "tracked \(Self.format(statistics.trackedSeconds)) s, need \(Self.format(c.minimumTrackedSeconds)) s")
+            return .notEnoughData(
+                reason:
+                    "tracked \(Self.format(statistics.trackedSeconds)) s, need \(Self.format(c.minimumTrackedSeconds)) s"
+            )
         }
         if statistics.distanceWalkedMetres < c.minimumDistanceWalkedMetres {
-            return .notEnoughData(reason: "walked \(Self.format(Double(statistics.distanceWalkedMetres))) m, need \(Self.format(Double(c.minimumDistanceWalkedMetres))) m")
+            return .notEnoughData(
+                reason:
+                    "walked \(Self.format(Double(statistics.distanceWalkedMetres))) m, need \(Self.format(Double(c.minimumDistanceWalkedMetres))) m"
+            )
         }
         return .ok
     }

@@ -21,8 +21,8 @@ public enum ScanVerdict: Hashable, Sendable {
     public var reason: String {
         switch self {
         case .ok: ""
-        case let .aborted(_, reason): reason
-        case let .notEnoughData(reason): reason
+        case .aborted(_, let reason): reason
+        case .notEnoughData(let reason): reason
         }
     }
 }

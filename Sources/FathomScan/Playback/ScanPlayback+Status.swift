@@ -10,16 +10,23 @@ extension ScanPlayback {
             "frame \(f.frameNumber) (\(currentIndex + 1)/\(frames.count))  t = \(Self.fixed(currentTime - startTime)) s / \(Self.fixed(durationSeconds)) s"
         ]
         if let pose = f.worldFromCamera {
-            let p = pose.translation, forward = -pose.rotation.columns.2
+            let p = pose.translation
+            let forward = -pose.rotation.columns.2
             let yaw = Double(atan2(-forward.x, -forward.z)) * 180 / .pi
             let pitch = Double(asin(max(-1, min(1, forward.y)))) * 180 / .pi
-            lines.append("position x \(Self.fixed(Double(p.x))) y \(Self.fixed(Double(p.y))) z \(Self.fixed(Double(p.z))) m  yaw \(Self.fixed(yaw, digits: 1))°  pitch \(Self.fixed(pitch, digits: 1))°")
+            lines.append(
+                "position x \(Self.fixed(Double(p.x))) y \(Self.fixed(Double(p.y))) z \(Self.fixed(Double(p.z))) m  yaw \(Self.fixed(yaw, digits: 1))°  pitch \(Self.fixed(pitch, digits: 1))°"
+            )
         } else {
             lines.append("position invalid (non-finite or non-rigid pose)")
         }
-        lines.append("tracking \(f.trackingState.string)  mapping \(f.worldMappingStatus?.rawValue ?? "-")  orientation \(f.orientation?.rawValue ?? "-")")
+        lines.append(
+            "tracking \(f.trackingState.string)  mapping \(f.worldMappingStatus?.rawValue ?? "-")  orientation \(f.orientation?.rawValue ?? "-")"
+        )
         if let depth {
-            lines.append("depth median \(Self.fixed(Double(depth.medianDepthMetres))) m, valid \(Int((depth.validFraction * 100).rounded()))%")
+            lines.append(
+                "depth median \(Self.fixed(Double(depth.medianDepthMetres))) m, valid \(Int((depth.validFraction * 100).rounded()))%"
+            )
         } else {
             lines.append("depth -")
         }

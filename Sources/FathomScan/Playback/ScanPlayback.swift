@@ -16,7 +16,7 @@ public struct ScanPlayback: Sendable {
         public var description: String {
             switch self {
             case .noFrames: "scan playback: the scan has no frames"
-            case let .framesOutOfOrder(i): "scan playback: frame timestamps do not increase at index \(i)"
+            case .framesOutOfOrder(let i): "scan playback: frame timestamps do not increase at index \(i)"
             }
         }
     }
@@ -43,8 +43,10 @@ public struct ScanPlayback: Sendable {
             throw Error.framesOutOfOrder(index: i)
         }
         self.frames = frames
-        self.events = events.enumerated().sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
-            .map(\.element)
+        self.events = events.enumerated().sorted {
+            ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset)
+        }
+        .map(\.element)
         self.labels = labels.sorted { $0.timestamp < $1.timestamp }
         var map: [Int: Int] = [:]
         for (i, f) in frames.enumerated() where map[f.frameNumber] == nil { map[f.frameNumber] = i }
@@ -59,7 +61,8 @@ public struct ScanPlayback: Sendable {
     /// The last index whose frame is at or before `time` (0 when `time` is earlier than every frame).
     private static func lastIndex(in frames: [CameraFrame], atOrBefore time: Double) -> Int {
         guard time >= frames[0].timestamp else { return 0 }
-        var lo = 0, hi = frames.count - 1
+        var lo = 0
+        var hi = frames.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if frames[mid].timestamp <= time { lo = mid } else { hi = mid - 1 }
@@ -133,8 +136,9 @@ public struct ScanPlayback: Sendable {
 
     /// The warnings active at the current frame (raised on it or before, and not yet cleared).
     public var activeWarnings: [ScanEventCode] {
-        ScanEventCode.activeWarnings(after: events.indices.lazy.filter { eventFrameIndices[$0] <= currentIndex }
-            .map { events[$0] })
+        ScanEventCode.activeWarnings(
+            after: events.indices.lazy.filter { eventFrameIndices[$0] <= currentIndex }
+                .map { events[$0] })
     }
 
     // MARK: Labels

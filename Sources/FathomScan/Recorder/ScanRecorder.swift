@@ -26,7 +26,7 @@ public final class ScanRecorder {
     /// Whether `finish` completed or an unrecoverable error stopped the recorder.
     public private(set) var isStopped = false
 
-    private let writer: ScanPackageWriter
+    let writer: ScanPackageWriter
     private let directoryExisted: Bool
     private var createdZip: URL?
     private var lastFrameNumber = 0
@@ -69,9 +69,10 @@ public final class ScanRecorder {
                     lastFrameNumber = frame.frameNumber
                     lastTimestamp = frame.timestamp
                 } catch let error as ScanPackageError where error.kind == .invalidUse {
-                    new.append(MonitorEvent(
-                        code: .invalidPosition, timestamp: lastTimestamp, frameNumber: frame.frameNumber,
-                        message: "Frame \(frame.frameNumber) not recorded: \(error.problem)"))
+                    new.append(
+                        MonitorEvent(
+                            code: .invalidPosition, timestamp: lastTimestamp, frameNumber: frame.frameNumber,
+                            message: "Frame \(frame.frameNumber) not recorded: \(error.problem)"))
                 }
             }
             for event in new { try store(event) }
@@ -125,17 +126,21 @@ public final class ScanRecorder {
                 createdZip = nil
                 throw error
             } catch {
-                events.append(MonitorEvent(code: .zippingFailed, timestamp: lastTimestamp, frameNumber: lastFrameNumber,
-                                           message: "Zipping the scan failed: \(error)"))
+                events.append(
+                    MonitorEvent(
+                        code: .zippingFailed, timestamp: lastTimestamp, frameNumber: lastFrameNumber,
+                        message: "Zipping the scan failed: \(error)"))
                 try fail(error)
             }
             if writer.zipWasRecreated {
-                events.append(MonitorEvent(code: .invalidZipRezipping, timestamp: lastTimestamp, frameNumber: lastFrameNumber))
+                events.append(
+                    MonitorEvent(code: .invalidZipRezipping, timestamp: lastTimestamp, frameNumber: lastFrameNumber))
             }
         }
         isStopped = true
-        return ScanRecording(directory: directory, zipURL: zip, zipWasRecreated: writer.zipWasRecreated,
-                             verdict: verdict, events: events, statistics: monitor.statistics)
+        return ScanRecording(
+            directory: directory, zipURL: zip, zipWasRecreated: writer.zipWasRecreated,
+            verdict: verdict, events: events, statistics: monitor.statistics)
     }
 
     // MARK: Internal
@@ -160,8 +165,10 @@ public final class ScanRecorder {
     /// Removes what this recorder created, raises 15 and throws.
     private func fail(_ error: Error) throws -> Never {
         isStopped = true
-        events.append(MonitorEvent(code: .scanRemoved, timestamp: lastTimestamp, frameNumber: lastFrameNumber,
-                                   message: "Error, removing scan: \(error)"))
+        events.append(
+            MonitorEvent(
+                code: .scanRemoved, timestamp: lastTimestamp, frameNumber: lastFrameNumber,
+                message: "Error, removing scan: \(error)"))
         let fm = FileManager.default
         var removed: [String] = []
         if let zip = createdZip, (try? fm.removeItem(at: zip)) != nil { removed.append(zip.path) }

@@ -9,7 +9,7 @@ public enum ScanRecorderError: Error, Equatable, CustomStringConvertible {
     /// The error in words.
     public var description: String {
         switch self {
-        case let .unrecoverable(problem, removed):
+        case .unrecoverable(let problem, let removed):
             "scan recorder: unrecoverable error, scan removed (\(removed.joined(separator: ", "))): \(problem)"
         case .notRecording:
             "scan recorder: not recording (finished or failed)"
