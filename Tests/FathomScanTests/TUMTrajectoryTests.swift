@@ -39,7 +39,7 @@ import Testing
         #expect(!codes.contains(.invalidPosition))
         #expect(verdict.name != "aborted")
         Self.assertNoFlapping(monitor.events)
-        // The sequence moves the camera side to side in front of a desk (about 9.7–19.4 s): one
+        // The sequence moves the camera side to side in front of a desk (about 9.7–20.2 s): one
         // sideways episode, raised once and cleared once although the direction keeps reversing.
         #expect(codes.filter { $0.severity != .info } == [.walkingSidewaysRight, .notWalkingSideways])
         #expect(monitor.statistics.outOfOrderFrameCount == 0)
