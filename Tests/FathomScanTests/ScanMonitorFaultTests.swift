@@ -211,6 +211,21 @@ import Testing
         }
     }
 
+    @Test func relocationTimesOutWithoutFrames() {
+        var scan = SimulatedScan(seed: 16)
+        scan.walkFirstLeg()
+        scan.signals.isBackgrounded = true
+        scan.hold(seconds: 0.1)  // the last frames before the app is suspended
+        let suspended = scan.time
+        var monitor = ScanMonitor()
+        for input in scan.inputs { _ = monitor.process(input) }
+        #expect(monitor.checkTimeouts(at: suspended + 30).isEmpty)
+        let timeout = monitor.checkTimeouts(at: suspended + 60)
+        #expect(timeout.map(\.code) == [.relocationTimedOut])
+        #expect(monitor.phase == .aborted(.relocationTimedOut))
+        #expect(monitor.checkTimeouts(at: suspended + 90).isEmpty)
+    }
+
     @Test func nanPosesRaiseInvalidPositionOnce() {
         var scan = SimulatedScan(seed: 11)
         scan.walkFirstLeg()

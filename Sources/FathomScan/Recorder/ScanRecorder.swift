@@ -81,6 +81,20 @@ public final class ScanRecorder {
         return new
     }
 
+    /// Evaluates the relocation timeout while no frames arrive (see `ScanMonitor.checkTimeouts(at:)`)
+    /// and writes the events raised.
+    /// - Throws: `ScanRecorderError` as `record` does.
+    @discardableResult
+    public func checkTimeouts(at timestamp: Double) throws -> [MonitorEvent] {
+        guard !isStopped else { throw ScanRecorderError.notRecording }
+        let new = monitor.checkTimeouts(at: timestamp)
+        try guarded {
+            for event in new { try store(event) }
+            storedMonitorEventCount = monitor.events.count
+        }
+        return new
+    }
+
     /// Adds a room label at `timestamp` (default: the latest frame's time), on the latest frame.
     /// - Throws: `ScanRecorderError` as `record` does.
     public func addLabel(_ text: String, timestamp: Double? = nil) throws {
