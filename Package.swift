@@ -57,7 +57,9 @@ let package = Package(
         .testTarget(name: "FathomSimulatorTests", dependencies: ["FathomSimulator", "FathomTestSupport"]),
         .testTarget(name: "FathomSurfacesTests", dependencies: ["FathomSurfaces", "FathomTestSupport"]),
         .testTarget(name: "FathomSensingTests", dependencies: ["FathomSensing", "FathomTestSupport"]),
-        .testTarget(name: "FathomScanTests", dependencies: ["FathomScan", "FathomTestSupport"]),
+        .testTarget(
+            name: "FathomScanTests", dependencies: ["FathomScan", "FathomTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "FathomHandsTests", dependencies: ["FathomHands", "FathomTestSupport"]),
         .testTarget(name: "FathomCLITests", dependencies: ["FathomCLI", "FathomTestSupport"]),
     ]
