@@ -6,7 +6,12 @@ public struct FathomCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "fathom",
         abstract: "Open AR spatial perception: surfaces, point sources, room scans, anchors, hands.",
-        subcommands: [])
+        subcommands: [
+            InfoCommand.self,
+            CheckCommand.self,
+            PlaybackCommand.self,
+            FingertipCommand.self,
+        ])
 
     public init() {}
 }

@@ -38,7 +38,7 @@ struct NoColoring: DepthPixelColoring, DepthRowColoring {
 
 /// A YCbCr 4:2:0 image through column and row offset tables, converted with integer tables: each
 /// chroma byte's contribution to R, G and B (Apple's BT.601 coefficients on Cb − 127.5, Cr − 127.5) in
-/// 1/256 units, so a pixel costs three table loads, adds and clamps.
+/// 1/256 units, so a pixel costs a few table loads and adds; clamping is a table lookup too.
 struct YCbCrColoring: DepthPixelColoring {
     let luma: UnsafePointer<UInt8>, chroma: UnsafePointer<UInt8>
     let lumaColumn: UnsafePointer<Int32>, chromaColumn: UnsafePointer<Int32>
@@ -65,15 +65,6 @@ struct YCbCrColoring: DepthPixelColoring {
     /// be turned into a mispredicted branch).
     static let clampTable: [UInt8] = (0..<1024).map { UInt8(Swift.min(Swift.max($0 - 384, 0), 255)) }
     static let clampOffset = 384
-
-    @inline(__always)
-    static func clampByte(_ v: Int32) -> UInt8 {
-        // Branch-free clamp of v / 256 to 0…255 (image texture makes branches unpredictable).
-        var c = v >> 8
-        c &= ~(c >> 31)            // negative → 0
-        c |= (255 &- c) >> 31      // above 255 → all ones, truncated to 255
-        return UInt8(truncatingIfNeeded: c)
-    }
 
     /// One row: the row's luma and chroma starts, the column tables and the conversion tables.
     struct Row: DepthRowColoring {
