@@ -4,8 +4,9 @@ import FathomCore
 /// per occupied voxel, the mean of the samples that fell in it, with their mean colour, their highest
 /// confidence and the last frame that saw it.
 ///
-/// Storage is struct-of-arrays (mean position, colour sum (0…255 units), sample count, colour sample count, maximum
-/// confidence, last-seen frame, key), indexed through 4×4×4-voxel blocks found by an open-addressing
+/// Storage is struct-of-arrays, each packed for one memory access per point: mean position with the
+/// sample count, colour sum (0…255 units) with the colour sample count, last-seen frame with the
+/// maximum confidence, and the key, indexed through 4×4×4-voxel blocks found by an open-addressing
 /// hash table from packed block keys (`VoxelKey`, `VoxelBlockIndex`). Memory is bounded by
 /// `configuration.pointBudget`: after a fuse that leaves more
 /// voxels than the budget, the oldest voxels (or the least confident, then oldest; see
@@ -18,12 +19,12 @@ public struct VoxelFusion: Sendable {
     public let configuration: VoxelFusionConfiguration
     private var table = VoxelBlockIndex()
     private(set) var keys: [UInt64] = []
-    private var means: [SIMD3<Float>] = []
-    private var colorSums: [SIMD3<Float>] = []
-    private var counts: [UInt32] = []
-    private var colorCounts: [UInt32] = []
-    private var maxConfidences: [UInt8] = []
-    private var lastSeen: [Int32] = []
+    /// Per voxel: running mean position (x, y, z) and sample count (w).
+    private var means: [SIMD4<Float>] = []
+    /// Per voxel: colour sums in 0…255 units (x, y, z) and colour sample count (w).
+    private var colorSums: [SIMD4<Float>] = []
+    /// Per voxel: last-seen frame and highest confidence.
+    private var stamps: [VoxelStamp] = []
     /// Whether any fused cloud carried colours.
     public private(set) var hasColors = false
     /// Voxels evicted so far to stay within the budget.
@@ -73,10 +74,7 @@ extension VoxelFusion {
         if added > 0 {
             means.append(contentsOf: repeatElement(.zero, count: added))
             colorSums.append(contentsOf: repeatElement(.zero, count: added))
-            counts.append(contentsOf: repeatElement(0, count: added))
-            colorCounts.append(contentsOf: repeatElement(0, count: added))
-            maxConfidences.append(contentsOf: repeatElement(0, count: added))
-            lastSeen.append(contentsOf: repeatElement(frame, count: added))
+            stamps.append(contentsOf: repeatElement(VoxelStamp(lastSeen: frame, maxConfidence: 0), count: added))
         }
         var rejected = 0
         slots.withUnsafeBufferPointer { slots in
@@ -84,27 +82,24 @@ extension VoxelFusion {
         cloud.colors.withUnsafeBufferPointer { col in
         cloud.confidences.withUnsafeBufferPointer { conf in
         means.withUnsafeMutableBufferPointer { means in
-        counts.withUnsafeMutableBufferPointer { counts in
-        maxConfidences.withUnsafeMutableBufferPointer { maxConf in
-        lastSeen.withUnsafeMutableBufferPointer { lastSeen in
+        stamps.withUnsafeMutableBufferPointer { stamps in
         colorSums.withUnsafeMutableBufferPointer { colorSums in
-        colorCounts.withUnsafeMutableBufferPointer { colorCounts in
             for i in 0..<n {
                 let s = Int(slots[i])
                 guard s >= 0 else { rejected += 1; continue }
-                let k = counts[s] &+ 1
-                counts[s] = k
-                means[s] += (pos[i] - means[s]) / Float(k)
+                var m = means[s]
+                let p = pos[i]
+                m.w += 1
+                m += (SIMD4(p.x, p.y, p.z, m.w) - m) / m.w   // w: (k − k)/k = 0, stays k
+                means[s] = m
                 let c: UInt8 = hasConf ? conf[i] : 0
-                if c > maxConf[s] { maxConf[s] = c }
-                lastSeen[s] = frame
+                stamps[s] = VoxelStamp(lastSeen: frame, maxConfidence: max(c, stamps[s].maxConfidence))
                 if hasColor {
                     let rgb = col[i]
-                    colorSums[s] += SIMD3(Float(rgb.r), Float(rgb.g), Float(rgb.b))
-                    colorCounts[s] &+= 1
+                    colorSums[s] += SIMD4(Float(rgb.r), Float(rgb.g), Float(rgb.b), 1)
                 }
             }
-        } } } } } } } } } }
+        } } } } } } }
         rejectedCount += rejected
         if keys.count > configuration.pointBudget { evict() }
     }
@@ -116,29 +111,28 @@ extension VoxelFusion {
     ///   a single unaveraged sample, often an isolated noisy one (grazing view, depth edge); 2 keeps
     ///   only corroborated points. Default 1 (every voxel).
     public func pointCloud(minimumSampleCount: Int = 1) -> PointCloud {
-        let keep = minimumSampleCount <= 1 ? Array(0..<count) : (0..<count).filter { counts[$0] >= minimumSampleCount }
+        let threshold = Float(minimumSampleCount)
+        let keep = minimumSampleCount <= 1 ? Array(0..<count) : (0..<count).filter { means[$0].w >= threshold }
         var colors: [RGB8] = []
         if hasColors {
             colors = keep.map { i in
-                colorCounts[i] > 0 ? RGB8(quantizing: colorSums[i] / (255 * Float(colorCounts[i]))) : .black
+                let c = colorSums[i]
+                return c.w > 0 ? RGB8(quantizing: SIMD3(c.x, c.y, c.z) / (255 * c.w)) : .black
             }
         }
-        if keep.count == count {
-            return PointCloud(unchecked: means, colors: colors, confidences: maxConfidences)
-        }
-        return PointCloud(unchecked: keep.map { means[$0] }, colors: colors, confidences: keep.map { maxConfidences[$0] })
+        return PointCloud(unchecked: keep.map { SIMD3(means[$0].x, means[$0].y, means[$0].z) }, colors: colors,
+                          confidences: keep.map { stamps[$0].maxConfidence })
     }
 
     /// The number of samples fused into each voxel, in `pointCloud()` order.
-    public var sampleCounts: [UInt32] { counts }
+    public var sampleCounts: [UInt32] { means.map { UInt32($0.w) } }
 
     /// The last frame that saw each voxel, in `pointCloud()` order.
-    public var lastSeenFrames: [Int32] { lastSeen }
+    public var lastSeenFrames: [Int32] { stamps.map(\.lastSeen) }
 
     /// Removes every voxel (counters of evicted and rejected points are kept).
     public mutating func removeAll() {
-        keys.removeAll(); means.removeAll(); colorSums.removeAll(); counts.removeAll()
-        colorCounts.removeAll(); maxConfidences.removeAll(); lastSeen.removeAll()
+        keys.removeAll(); means.removeAll(); colorSums.removeAll(); stamps.removeAll()
         table = VoxelBlockIndex()
         hasColors = false
     }
@@ -159,15 +153,15 @@ extension VoxelFusion {
         let target = Int(Float(configuration.pointBudget) * (1 - configuration.evictionSlack))
         let removeCount = count - target
         guard removeCount > 0 else { return }
-        let minSeen = lastSeen.min() ?? 0, maxSeen = lastSeen.max() ?? 0
+        let minSeen = stamps.lazy.map(\.lastSeen).min() ?? 0, maxSeen = stamps.lazy.map(\.lastSeen).max() ?? 0
         // Ages beyond `maximumAgeRange` frames share the oldest bucket (bounded histogram).
         let ageRange = min(Self.maximumAgeRange, Int(maxSeen) - Int(minSeen) + 1)
         let newest = Int(maxSeen)
         let byConfidence = configuration.eviction == .leastConfident
         // Rank: smaller goes first.
         @inline(__always) func rank(_ i: Int) -> Int {
-            let age = ageRange - 1 - min(ageRange - 1, newest - Int(lastSeen[i]))
-            return byConfidence ? min(Int(maxConfidences[i]), 3) * ageRange + age : age
+            let age = ageRange - 1 - min(ageRange - 1, newest - Int(stamps[i].lastSeen))
+            return byConfidence ? min(Int(stamps[i].maxConfidence), 3) * ageRange + age : age
         }
         let rankCount = byConfidence ? ageRange * 4 : ageRange
         var histogram = [Int](repeating: 0, count: rankCount)
@@ -186,14 +180,12 @@ extension VoxelFusion {
                 atThresholdToRemove -= 1
                 continue
             }
-            keys[w] = keys[i]; means[w] = means[i]; colorSums[w] = colorSums[i]; counts[w] = counts[i]
-            colorCounts[w] = colorCounts[i]; maxConfidences[w] = maxConfidences[i]; lastSeen[w] = lastSeen[i]
+            keys[w] = keys[i]; means[w] = means[i]; colorSums[w] = colorSums[i]; stamps[w] = stamps[i]
             w += 1
         }
         let removed = count - w
         keys.removeLast(removed); means.removeLast(removed); colorSums.removeLast(removed)
-        counts.removeLast(removed); colorCounts.removeLast(removed); maxConfidences.removeLast(removed)
-        lastSeen.removeLast(removed)
+        stamps.removeLast(removed)
         evictedCount += removed
         table.rebuild(keys: keys)
     }
