@@ -1,0 +1,133 @@
+import Foundation
+
+/// A camera path with faults applied: per frame, the true pose, the recorded pose and the tracking
+/// and world-mapping states. Every frame is computed independently of the others.
+///
+/// Tracking starts `limited:initializing` for `initializingDuration`; world mapping goes
+/// `notAvailable` (while initializing) → `limited` → `extending` → `mapped` as the path is covered
+/// (at `extendingFraction` and `mappedFraction` of the duration) and falls back to `limited` during
+/// a tracking loss.
+public struct ScanTrajectory: Sendable {
+    /// The smooth path.
+    public let path: CameraPath
+    /// The faults.
+    public let faults: [ScanFault]
+    /// Frames per second.
+    public let frameRate: Double
+    /// Duration, seconds.
+    public let duration: Double
+    /// Scene, for faults that approach surfaces.
+    let scene: SimulatedScene
+
+    /// How long tracking initializes, seconds.
+    public static let initializingDuration: Double = 1
+    /// Fraction of the scan after which world mapping is `extending`.
+    public static let extendingFraction: Double = 0.15
+    /// Fraction of the scan after which world mapping is `mapped`.
+    public static let mappedFraction: Double = 0.5
+    /// Spin rates above this report `limited:excessiveMotion`, degrees per second.
+    public static let excessiveMotionDegreesPerSecond: Float = 90
+    /// Pitch reached by `lookAtFloor` / `lookAtCeiling`, degrees.
+    public static let extremePitchDegrees: Float = 80
+    /// Ramp-in and ramp-out time of orientation and approach faults, seconds (at most a quarter of
+    /// the fault's duration).
+    public static let rampTime: Double = 0.3
+
+    /// Creates a trajectory.
+    /// - Parameters:
+    ///   - duration: seconds; `nil` uses the path's natural duration.
+    public init(path: CameraPath, faults: [ScanFault], scene: SimulatedScene, frameRate: Double, duration: Double? = nil) {
+        self.path = path
+        self.faults = faults
+        self.scene = scene
+        self.frameRate = frameRate
+        self.duration = duration ?? path.duration
+    }
+
+    /// The number of frames.
+    public var frameCount: Int { max(1, Int((duration * frameRate).rounded(.down)) + 1) }
+
+    /// The time of frame `i`, seconds.
+    public func time(ofFrame i: Int) -> Double { Double(i) / frameRate }
+
+    /// The true camera state at time `t` (path plus orientation and approach faults).
+    public func trueSample(at t: Double) -> PathSample {
+        var s = path.sample(at: t)
+        for fault in faults {
+            switch fault {
+            case let .fastSpin(start, d, rate) where t >= start && t < start + d:
+                let u = t - start
+                let angle = Float(u < d / 2 ? u : d - u) * rate
+                s.heading += angle * .pi / 180
+            case let .sidewaysWalk(start, d):
+                s.heading += .pi / 2 * Self.ramp(t, start, d)
+            case let .lookAtFloor(start, d):
+                let w = Self.ramp(t, start, d)
+                s.pitch = s.pitch * (1 - w) - Self.extremePitchDegrees * .pi / 180 * w
+            case let .lookAtCeiling(start, d):
+                let w = Self.ramp(t, start, d)
+                s.pitch = s.pitch * (1 - w) + Self.extremePitchDegrees * .pi / 180 * w
+            default: break
+            }
+        }
+        for case let .tooCloseToWall(start, d, distance) in faults {
+            let w = Self.ramp(t, start, d)
+            guard w > 0 else { continue }
+            let f = s.horizontalForward
+            if let (hit, _) = scene.firstHit(origin: s.position, direction: f, maxDistance: 20), hit > distance {
+                s.position += f * ((hit - distance) * w)
+            }
+        }
+        return s
+    }
+
+    /// Smooth 0→1→0 weight of an interval with ramps at both ends.
+    static func ramp(_ t: Double, _ start: Double, _ duration: Double) -> Float {
+        guard t >= start, t < start + duration else { return 0 }
+        let r = min(rampTime, duration / 4)
+        let x = min(1, min(t - start, start + duration - t) / r)
+        return Float(x * x * (3 - 2 * x))
+    }
+
+    /// The pose of frame `i`.
+    public func pose(frame i: Int) -> SimulatedPose {
+        let t = time(ofFrame: i)
+        let truth = trueSample(at: t).worldFromCamera
+        var recordedTime = t
+        var state: TrackingState = t < Self.initializingDuration ? .limited(.initializing) : .normal
+        var lost = false
+        for fault in faults {
+            switch fault {
+            case let .fastSpin(start, d, rate) where t >= start && t < start + d:
+                if abs(rate) > Self.excessiveMotionDegreesPerSecond && state == .normal { state = .limited(.excessiveMotion) }
+            case let .trackingLoss(start, d, lossState, reloc) where t >= start && t < start + d + reloc:
+                state = t < start + d ? lossState : .limited(.relocalizing)
+                lost = true
+                // Frozen at the last frame before the loss.
+                let lastFrame = max(0, Int((start * frameRate).rounded(.up)) - 1)
+                recordedTime = min(recordedTime, time(ofFrame: lastFrame))
+            default: break
+            }
+        }
+        var recorded = recordedTime == t ? truth : trueSample(at: recordedTime).worldFromCamera
+        for case let .poseJump(start, d, offset) in faults where recordedTime >= start {
+            recorded.translation += offset * Float(min(1, (recordedTime - start) / d))
+        }
+        var matrix = recorded.matrix
+        for case let .nanPose(start, d) in faults where t >= start && t < start + d {
+            matrix.columns.3 = SIMD4(.nan, .nan, .nan, 1)
+        }
+        let mapping: WorldMappingStatus
+        if t < Self.initializingDuration {
+            mapping = .notAvailable
+        } else if lost || t < Self.extendingFraction * duration {
+            mapping = .limited
+        } else if t < Self.mappedFraction * duration {
+            mapping = .extending
+        } else {
+            mapping = .mapped
+        }
+        return SimulatedPose(frameNumber: i, timestamp: t, trueWorldFromCamera: truth, recordedTransform: matrix,
+                             trackingState: state, worldMappingStatus: mapping)
+    }
+}
