@@ -12,7 +12,8 @@ public enum ScanFault: Sendable, Equatable {
     /// for the other half; tracking is `limited:excessiveMotion` while it lasts if the rate exceeds
     /// `ScanTrajectory.excessiveMotionDegreesPerSecond`.
     case fastSpin(start: Double, duration: Double, degreesPerSecond: Float)
-    /// The camera looks 90° to the left of the walking direction (ramped in and out).
+    /// The camera looks 90° to the left of the direction of motion, replacing the path's own look
+    /// direction (ramped in and out).
     case sidewaysWalk(start: Double, duration: Double)
     /// The camera moves towards the surface ahead until it is `distance` metres away.
     case tooCloseToWall(start: Double, duration: Double, distance: Float)

@@ -60,7 +60,14 @@ public struct ScanTrajectory: Sendable {
                 let angle = Float(u < d / 2 ? u : d - u) * rate
                 s.heading += angle * .pi / 180
             case let .sidewaysWalk(start, d):
-                s.heading += .pi / 2 * Self.ramp(t, start, d)
+                let w = Self.ramp(t, start, d)
+                guard w > 0 else { continue }
+                // Look 90° left of the direction of motion, replacing the path's own look direction.
+                let a = path.sample(at: t - 0.05).position, b = path.sample(at: t + 0.05).position
+                let target = PathSample.heading(dx: b.x - a.x, dz: b.z - a.z) + .pi / 2
+                var delta = remainder(target - s.heading, 2 * .pi)
+                if !delta.isFinite { delta = 0 }
+                s.heading += delta * w
             case let .lookAtFloor(start, d):
                 let w = Self.ramp(t, start, d)
                 s.pitch = s.pitch * (1 - w) - Self.extremePitchDegrees * .pi / 180 * w
