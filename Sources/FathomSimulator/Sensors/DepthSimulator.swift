@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders LiDAR depth and confidence maps of a scene from a true camera pose.
 ///
 /// Pixel (u, v) is the integer index (no half-pixel offset); its ray is
@@ -58,23 +60,34 @@ public struct DepthSimulator: Sendable {
         let w = truth.width, h = truth.height
         var depth = DepthMap(width: w, height: h, repeating: 0)
         var confidence = ConfidenceMap(width: w, height: h, repeating: 0)
+        // Dropout when the next 64 random bits fall below this threshold.
+        let dropThreshold = c.depthDropoutProbability >= 1 ? UInt64.max : UInt64(c.depthDropoutProbability * 0x1p64)
+        let t = truth.pixels
+        var spareGaussian: Float? = nil
         for v in 0..<h {
             for u in 0..<w {
                 let i = v * w + u
-                let d = truth.pixels[i]
+                let d = t[i]
                 // Draw every random number regardless of the outcome so frames stay comparable.
-                let gauss = Float(g.nextGaussian())
-                let drop = Double.random(in: 0..<1, using: &g) < c.depthDropoutProbability
+                let gauss: Float
+                if let s = spareGaussian {
+                    gauss = s
+                    spareGaussian = nil
+                } else {
+                    let pair = Self.gaussianPair(using: &g)
+                    gauss = pair.0
+                    spareGaussian = pair.1
+                }
+                let drop = g.next() < dropThreshold
                 guard d > 0, !drop else { continue }
                 let cosT = cosine.pixels[i]
                 depth.pixels[i] = max(0.001, d + gauss * c.depthNoiseSigma(depth: d, cosine: cosT))
-                var edge = false
-                for (du, dv) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    let x = u + du, y = v + dv
-                    guard x >= 0, y >= 0, x < w, y < h else { continue }
-                    let dn = truth.pixels[y * w + x]
-                    if dn == 0 || abs(dn - d) > c.depthEdgeRelative * max(d, dn) + c.depthEdgeAbsolute { edge = true }
+                @inline(__always) func differs(_ j: Int) -> Bool {
+                    let dn = t[j]
+                    return dn == 0 || abs(dn - d) > c.depthEdgeRelative * max(d, dn) + c.depthEdgeAbsolute
                 }
+                let edge = (u > 0 && differs(i - 1)) || (u < w - 1 && differs(i + 1)) || (v > 0 && differs(i - w))
+                    || (v < h - 1 && differs(i + w))
                 let level: ConfidenceLevel
                 if edge {
                     level = .low
@@ -89,5 +102,15 @@ public struct DepthSimulator: Sendable {
             }
         }
         return DepthFrame(frameNumber: frameNumber, timestamp: timestamp, depth: depth, confidence: confidence)
+    }
+
+    /// Two independent standard normal samples (Box–Muller, single precision).
+    @inline(__always)
+    static func gaussianPair<G: RandomNumberGenerator>(using g: inout G) -> (Float, Float) {
+        let bits = g.next()
+        // Two 24-bit uniforms; u1 in (0, 1].
+        let u1 = (Float(bits >> 40) + 1) * 0x1p-24, u2 = Float((bits >> 16) & 0xFF_FFFF) * 0x1p-24
+        let r = (-2 * logf(u1)).squareRoot(), a = 2 * Float.pi * u2
+        return (r * cosf(a), r * sinf(a))
     }
 }
