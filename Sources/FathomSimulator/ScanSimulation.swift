@@ -104,15 +104,22 @@ public struct ScanSimulation: Sendable {
                                  worldMappingStatus: pose.worldMappingStatus, orientation: .landscapeRight)
         func due(_ n: Int) -> Bool { n > 0 && i % n == 0 }
         let truth = pose.trueWorldFromCamera
-        return SensorFrame(
-            camera: camera,
-            depth: due(sensors.depthEveryNthFrame)
-                ? depthSimulator.render(worldFromCamera: truth, frameNumber: i, timestamp: pose.timestamp, seed: seed) : nil,
-            color: due(sensors.imageEveryNthFrame)
-                ? imageSimulator.render(worldFromCamera: truth, frameNumber: i, timestamp: pose.timestamp, seed: seed) : nil,
-            features: due(sensors.featuresEveryNthFrame)
-                ? featureSimulator.render(worldFromCamera: truth, frameNumber: i, timestamp: pose.timestamp, seed: seed)
-                : nil)
+        let t = pose.timestamp
+        var depth: DepthFrame? = nil, color: ColorFrame? = nil
+        let wantDepth = due(sensors.depthEveryNthFrame), wantColor = due(sensors.imageEveryNthFrame)
+        if wantDepth && wantColor && sensors.depthIntrinsics == sensors.imageIntrinsics {
+            // Same rays for both: trace once.
+            let trace = scene.trace(worldFromCamera: truth, intrinsics: sensors.depthIntrinsics,
+                                    maxDistance: ImageSimulator.maximumDistance)
+            depth = depthSimulator.render(trace: trace, worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed)
+            color = imageSimulator.render(trace: trace, worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed)
+        } else {
+            if wantDepth { depth = depthSimulator.render(worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed) }
+            if wantColor { color = imageSimulator.render(worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed) }
+        }
+        let features = due(sensors.featuresEveryNthFrame)
+            ? featureSimulator.render(worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed) : nil
+        return SensorFrame(camera: camera, depth: depth, color: color, features: features)
     }
 
     /// All frames, rendered lazily in order.

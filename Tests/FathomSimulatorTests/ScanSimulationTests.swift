@@ -25,6 +25,11 @@ struct ScanSimulationTests {
             #expect(fa.features != fc.features)
             #expect(fa.color != fc.color)
         }
+        // The shared depth/image trace gives the same maps as the standalone renderers.
+        let pose = a.groundTruthWorldFromCamera(frame: 57)
+        #expect(a.frame(57).depth == a.depthSimulator.render(worldFromCamera: pose, frameNumber: 57, timestamp: 57.0 / 30, seed: 11))
+        let image = a.imageSimulator.render(worldFromCamera: pose, frameNumber: 57, timestamp: 57.0 / 30, seed: 11)
+        #expect(a.frame(57).color == image)
         // Frames render independently: the sequence gives the same frames as random access.
         var it = a.frames.makeIterator()
         let first = it.next(), second = it.next()

@@ -20,27 +20,37 @@ public struct DepthSimulator: Sendable {
     /// Noise-free depth (0 where nothing lies within range) and incidence cosines per pixel.
     public func trueDepth(worldFromCamera: RigidTransform) -> (depth: DepthMap, cosine: Image<Float>) {
         let k = configuration.depthIntrinsics
-        let w = k.width, h = k.height
+        // Rays along the image corners are longest per unit depth; trace far enough for all.
+        let corner = k.direction(u: 0, v: 0)
+        let trace = scene.trace(worldFromCamera: worldFromCamera, intrinsics: k,
+                                maxDistance: configuration.depthMaximumRange / -corner.z * 1.0001)
+        return trueDepth(trace: trace, worldFromCamera: worldFromCamera)
+    }
+
+    /// Depth and incidence cosines from a trace made with the depth intrinsics.
+    func trueDepth(trace: ViewTrace, worldFromCamera: RigidTransform) -> (depth: DepthMap, cosine: Image<Float>) {
+        let w = trace.width, h = trace.height
         var depth = DepthMap(width: w, height: h, repeating: 0)
         var cosine = Image<Float>(width: w, height: h, repeating: 0)
         let range = configuration.depthMaximumRange
-        let o = worldFromCamera.translation
-        for v in 0..<h {
-            for u in 0..<w {
-                let dc = k.direction(u: Float(u), v: Float(v))
-                let d = worldFromCamera.applyToDirection(dc)
-                let along = -dc.z
-                guard let (t, id) = scene.firstHit(origin: o, direction: d, maxDistance: range / along * 1.0001) else {
-                    continue
-                }
-                let z = t * along
-                guard z <= range else { continue }
-                let n = scene.geometry[id].normal(o, d, t: t)
-                depth.pixels[v * w + u] = z
-                cosine.pixels[v * w + u] = abs(n.dot(d))
-            }
+        let forward = -worldFromCamera.rotation.columns.2
+        for i in 0..<(w * h) where trace.surface[i] >= 0 {
+            let d = trace.direction[i]
+            let z = trace.distance[i] * d.dot(forward)
+            guard z <= range else { continue }
+            depth.pixels[i] = z
+            cosine.pixels[i] = abs(trace.normal[i].dot(d))
         }
         return (depth, cosine)
+    }
+
+    /// A depth frame rendered from an existing trace with the depth intrinsics.
+    func render(trace: ViewTrace, worldFromCamera: RigidTransform, frameNumber: Int, timestamp: Double, seed: UInt64)
+        -> DepthFrame
+    {
+        let (truth, cosine) = trueDepth(trace: trace, worldFromCamera: worldFromCamera)
+        var g = FrameSeed.generator(seed: seed, frameNumber: frameNumber, stream: .depth)
+        return applyNoise(truth: truth, cosine: cosine, frameNumber: frameNumber, timestamp: timestamp, using: &g)
     }
 
     /// A depth frame as the sensor reports it: true depth plus noise, dropouts and confidence.

@@ -25,24 +25,38 @@ public struct ImageSimulator: Sendable {
 
     /// The RGB image seen from a true pose (noise from `(seed, frameNumber)`).
     public func renderRGB(worldFromCamera: RigidTransform, frameNumber: Int, seed: UInt64) -> RGBImage {
-        let k = configuration.imageIntrinsics
+        let trace = scene.trace(worldFromCamera: worldFromCamera, intrinsics: configuration.imageIntrinsics,
+                                maxDistance: Self.maximumDistance)
+        return renderRGB(trace: trace, worldFromCamera: worldFromCamera, frameNumber: frameNumber, seed: seed)
+    }
+
+    /// The RGB image shaded from an existing trace with the image intrinsics.
+    func renderRGB(trace: ViewTrace, worldFromCamera: RigidTransform, frameNumber: Int, seed: UInt64) -> RGBImage {
         var g = FrameSeed.generator(seed: seed, frameNumber: frameNumber, stream: .image)
-        var image = RGBImage(width: k.width, height: k.height, repeating: .black)
+        var image = RGBImage(width: trace.width, height: trace.height, repeating: .black)
         let o = worldFromCamera.translation
-        for v in 0..<k.height {
-            for u in 0..<k.width {
-                let d = worldFromCamera.applyToDirection(k.direction(u: Float(u), v: Float(v)))
-                var c = Self.skyColor
-                if let hit = scene.raycast(Ray(unchecked: o, direction: d), maxDistance: Self.maximumDistance) {
-                    // Both faces of thin surfaces are lit alike: use the normal facing the camera.
-                    let lambert = max(0, hit.normal.dot(Self.lightDirection)) * 0.45 + max(0, -hit.normal.dot(d)) * 0.2
-                    c = hit.albedo * (Self.ambient + lambert)
-                }
-                let noise = Float.random(in: -1...1, using: &g) * Self.pixelNoise
-                image.pixels[v * k.width + u] = RGB8(unit: c + noise)
+        for i in 0..<(trace.width * trace.height) {
+            var c = Self.skyColor
+            let id = Int(trace.surface[i])
+            if id >= 0 {
+                let d = trace.direction[i], n = trace.normal[i]
+                let p = o + d * trace.distance[i]
+                // Both faces of thin surfaces are lit alike: the normal faces the camera.
+                let lambert = max(0, n.dot(Self.lightDirection)) * 0.45 + max(0, -n.dot(d)) * 0.2
+                c = scene.surfaces[id].material.albedo(at: p) * (Self.ambient + lambert)
             }
+            let noise = Float(Int64(bitPattern: g.next()) >> 40) * 0x1p-23 * Self.pixelNoise
+            image.pixels[i] = RGB8(unit: c + noise)
         }
         return image
+    }
+
+    /// The camera image from an existing trace.
+    func render(trace: ViewTrace, worldFromCamera: RigidTransform, frameNumber: Int, timestamp: Double, seed: UInt64)
+        -> ColorFrame
+    {
+        let rgb = renderRGB(trace: trace, worldFromCamera: worldFromCamera, frameNumber: frameNumber, seed: seed)
+        return ColorFrame(frameNumber: frameNumber, timestamp: timestamp, image: .ycbcr(YCbCrImage(rgb: rgb)!))
     }
 
     /// The camera image as a YCbCr 4:2:0 colour frame.
