@@ -4,7 +4,12 @@ import Testing
 import FathomTestSupport
 
 struct DepthSimulatorTests {
-    static let simulation = try! ScanSimulation(preset: .demo, seed: 42)
+    static let simulation: ScanSimulation = {
+        var c = SensorConfiguration()
+        c.imageEveryNthFrame = 0
+        c.featuresEveryNthFrame = 0
+        return try! ScanSimulation(preset: .demo, sensors: c, seed: 42)
+    }()
 
     /// The acceptance test of the foundation issue: unprojecting a simulated 256×192 depth frame with
     /// the spec's conventions puts every valid sample on the true surfaces, within the noise.
