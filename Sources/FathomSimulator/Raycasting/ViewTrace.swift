@@ -1,3 +1,5 @@
+import Foundation
+
 /// The first hits of every pixel ray of a pinhole view, shared by the depth and image renderers.
 struct ViewTrace: Sendable {
     let width: Int
@@ -13,6 +15,11 @@ struct ViewTrace: Sendable {
 }
 
 extension SimulatedScene {
+    /// Pixels per side of the tiles whose rays share one list of candidate surfaces.
+    static let traceTileSize = 16
+    /// Extra angle added to a tile's cone when selecting candidates, radians.
+    static let traceTileMargin: Float = 1e-3
+
     /// Traces one ray per pixel (integer pixel indices) from a pose, up to `maxDistance` metres.
     func trace(worldFromCamera: RigidTransform, intrinsics k: CameraIntrinsics, maxDistance: Float) -> ViewTrace {
         let w = k.width, h = k.height, n = w * h
@@ -22,22 +29,51 @@ extension SimulatedScene {
         let o = worldFromCamera.translation
         let forward = -worldFromCamera.rotation.columns.2
         // Surfaces entirely behind the camera cannot be hit.
-        let candidates = (0..<geometry.count).filter { k in
+        let inFront = (0..<geometry.count).filter { k in
             let s = boundingSpheres[k]
             return (SIMD3(s.x, s.y, s.z) - o).dot(forward) > -s.w
         }
-        for v in 0..<h {
-            for u in 0..<w {
-                let i = v * w + u
-                let d = worldFromCamera.applyToDirection(k.direction(u: Float(u), v: Float(v)))
-                out.direction[i] = d
-                guard let (t, id) = firstHit(origin: o, direction: d, maxDistance: maxDistance, candidates: candidates)
-                else { continue }
-                var nrm = geometry[id].normal(o, d, t: t)
-                if nrm.dot(d) > 0 { nrm = -nrm }
-                out.distance[i] = t
-                out.surface[i] = Int32(id)
-                out.normal[i] = nrm
+        // Per tile of pixels, keep the surfaces whose bounding sphere meets the tile's cone of rays.
+        let tile = Self.traceTileSize
+        var candidates: [Int] = []
+        candidates.reserveCapacity(inFront.count)
+        for v0 in stride(from: 0, to: h, by: tile) {
+            for u0 in stride(from: 0, to: w, by: tile) {
+                let u1 = min(w, u0 + tile) - 1, v1 = min(h, v0 + tile) - 1
+                let center = worldFromCamera.applyToDirection(
+                    k.direction(u: Float(u0 + u1) / 2, v: Float(v0 + v1) / 2))
+                var cosAlpha: Float = 1
+                for (cu, cv) in [(u0, v0), (u1, v0), (u0, v1), (u1, v1)] {
+                    cosAlpha = min(cosAlpha, worldFromCamera.applyToDirection(k.direction(u: Float(cu), v: Float(cv))).dot(center))
+                }
+                let alpha = acosf(max(-1, min(1, cosAlpha))) + Self.traceTileMargin
+                candidates.removeAll(keepingCapacity: true)
+                for s in inFront {
+                    let b = boundingSpheres[s]
+                    let toCenter = SIMD3(b.x, b.y, b.z) - o
+                    let dist = toCenter.length
+                    if dist <= b.w {
+                        candidates.append(s)
+                        continue
+                    }
+                    let angle = acosf(max(-1, min(1, toCenter.dot(center) / dist)))
+                    if angle <= alpha + asinf(min(1, b.w / dist)) { candidates.append(s) }
+                }
+                for v in v0...v1 {
+                    for u in u0...u1 {
+                        let i = v * w + u
+                        let d = worldFromCamera.applyToDirection(k.direction(u: Float(u), v: Float(v)))
+                        out.direction[i] = d
+                        guard let (t, id) = firstHit(origin: o, direction: d, maxDistance: maxDistance,
+                                                     candidates: candidates)
+                        else { continue }
+                        var nrm = geometry[id].normal(o, d, t: t)
+                        if nrm.dot(d) > 0 { nrm = -nrm }
+                        out.distance[i] = t
+                        out.surface[i] = Int32(id)
+                        out.normal[i] = nrm
+                    }
+                }
             }
         }
         return out
