@@ -27,8 +27,10 @@ public struct ScanSimulation: Sendable {
     ///     first room's vertices pulled 40% towards their mean.
     ///   - duration: seconds; `nil` uses the path's natural duration.
     /// - Throws: `SceneValidationError`, `SensorConfigurationError`.
-    public init(description: SceneDescription, sensors: SensorConfiguration = SensorConfiguration(), seed: UInt64 = 0,
-                duration: Double? = nil) throws {
+    public init(
+        description: SceneDescription, sensors: SensorConfiguration = SensorConfiguration(), seed: UInt64 = 0,
+        duration: Double? = nil
+    ) throws {
         try sensors.validate()
         let scene = try SimulatedScene(description)
         if let duration, !(duration.isFinite && duration > 0) {
@@ -39,8 +41,9 @@ public struct ScanSimulation: Sendable {
         self.scene = scene
         self.sensors = sensors
         self.seed = seed
-        trajectory = ScanTrajectory(path: path, faults: description.faults, scene: scene, frameRate: sensors.frameRate,
-                                    duration: duration)
+        trajectory = ScanTrajectory(
+            path: path, faults: description.faults, scene: scene, frameRate: sensors.frameRate,
+            duration: duration)
         depthSimulator = DepthSimulator(scene: scene, configuration: sensors)
         featureSimulator = FeaturePointSimulator(scene: scene, configuration: sensors, seed: seed)
         imageSimulator = ImageSimulator(scene: scene, configuration: sensors)
@@ -48,8 +51,10 @@ public struct ScanSimulation: Sendable {
     }
 
     /// Creates a simulation of a preset.
-    public init(preset: ScenePreset, sensors: SensorConfiguration = SensorConfiguration(), seed: UInt64 = 0,
-                duration: Double? = nil) throws {
+    public init(
+        preset: ScenePreset, sensors: SensorConfiguration = SensorConfiguration(), seed: UInt64 = 0,
+        duration: Double? = nil
+    ) throws {
         try self.init(description: preset.description, sensors: sensors, seed: seed, duration: duration)
     }
 
@@ -68,7 +73,8 @@ public struct ScanSimulation: Sendable {
             let room = scene.room(containing: p)
             guard let room, room != currentRoom else { continue }
             currentRoom = room
-            for label in scene.description.labels where scene.room(containing: SIMD3(label.position.x, 0, label.position.y)) == room {
+            for label in scene.description.labels
+            where scene.room(containing: SIMD3(label.position.x, 0, label.position.y)) == room {
                 out.append(ScanLabel(timestamp: t, frameNumber: i, text: label.text))
             }
         }
@@ -84,7 +90,9 @@ public struct ScanSimulation: Sendable {
     public func pose(frame i: Int) -> SimulatedPose { trajectory.pose(frame: i) }
 
     /// The true `worldFromCamera` of frame `i`: what the sensors saw from.
-    public func groundTruthWorldFromCamera(frame i: Int) -> RigidTransform { trajectory.pose(frame: i).trueWorldFromCamera }
+    public func groundTruthWorldFromCamera(frame i: Int) -> RigidTransform {
+        trajectory.pose(frame: i).trueWorldFromCamera
+    }
 
     /// The noise-free depth map of frame `i` (0 where nothing lies within range).
     public func groundTruthDepth(frame i: Int) -> DepthMap {
@@ -99,25 +107,36 @@ public struct ScanSimulation: Sendable {
     public func frame(_ i: Int) -> SensorFrame {
         precondition(i >= 0 && i < frameCount, "frame \(i) outside 0..<\(frameCount)")
         let pose = trajectory.pose(frame: i)
-        let camera = CameraFrame(frameNumber: i, timestamp: pose.timestamp, cameraTransform: pose.recordedTransform,
-                                 intrinsics: sensors.cameraIntrinsics, trackingState: pose.trackingState,
-                                 worldMappingStatus: pose.worldMappingStatus, orientation: .landscapeRight)
+        let camera = CameraFrame(
+            frameNumber: i, timestamp: pose.timestamp, cameraTransform: pose.recordedTransform,
+            intrinsics: sensors.cameraIntrinsics, trackingState: pose.trackingState,
+            worldMappingStatus: pose.worldMappingStatus, orientation: .landscapeRight)
         func due(_ n: Int) -> Bool { n > 0 && i % n == 0 }
         let truth = pose.trueWorldFromCamera
         let t = pose.timestamp
-        var depth: DepthFrame? = nil, color: ColorFrame? = nil
-        let wantDepth = due(sensors.depthEveryNthFrame), wantColor = due(sensors.imageEveryNthFrame)
+        var depth: DepthFrame? = nil
+        var color: ColorFrame? = nil
+        let wantDepth = due(sensors.depthEveryNthFrame)
+        let wantColor = due(sensors.imageEveryNthFrame)
         if wantDepth && wantColor && sensors.depthIntrinsics == sensors.imageIntrinsics {
             // Same rays for both: trace once.
-            let trace = scene.trace(worldFromCamera: truth, intrinsics: sensors.depthIntrinsics,
-                                    maxDistance: ImageSimulator.maximumDistance)
-            depth = depthSimulator.render(trace: trace, worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed)
-            color = imageSimulator.render(trace: trace, worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed)
+            let trace = scene.trace(
+                worldFromCamera: truth, intrinsics: sensors.depthIntrinsics,
+                maxDistance: ImageSimulator.maximumDistance)
+            depth = depthSimulator.render(
+                trace: trace, worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed)
+            color = imageSimulator.render(
+                trace: trace, worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed)
         } else {
-            if wantDepth { depth = depthSimulator.render(worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed) }
-            if wantColor { color = imageSimulator.render(worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed) }
+            if wantDepth {
+                depth = depthSimulator.render(worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed)
+            }
+            if wantColor {
+                color = imageSimulator.render(worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed)
+            }
         }
-        let features = due(sensors.featuresEveryNthFrame)
+        let features =
+            due(sensors.featuresEveryNthFrame)
             ? featureSimulator.render(worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed) : nil
         return SensorFrame(camera: camera, depth: depth, color: color, features: features)
     }

@@ -1,7 +1,8 @@
+import FathomTestSupport
 import Foundation
 import Testing
+
 @testable import FathomSimulator
-import FathomTestSupport
 
 struct DepthSimulatorTests {
     static let simulation: ScanSimulation = {
@@ -24,7 +25,9 @@ struct DepthSimulatorTests {
         #expect(worldFromCamera.isApproximatelyEqual(to: sim.groundTruthWorldFromCamera(frame: i)))
         let k = frame.camera.intrinsics.scaled(toWidth: depth.width, height: depth.height)
         let (truth, cosine) = sim.depthSimulator.trueDepth(worldFromCamera: worldFromCamera)
-        var sumSq: Double = 0, sigmaSq: Double = 0, n = 0
+        var sumSq: Double = 0
+        var sigmaSq: Double = 0
+        var n = 0
         var worst: Float = 0
         for v in 0..<depth.height {
             for u in 0..<depth.width {
@@ -40,7 +43,8 @@ struct DepthSimulatorTests {
             }
         }
         #expect(n > 256 * 192 * 3 / 4, "most pixels see something within 5 m")
-        let rms = (sumSq / Double(n)).squareRoot(), rmsSigma = (sigmaSq / Double(n)).squareRoot()
+        let rms = (sumSq / Double(n)).squareRoot()
+        let rmsSigma = (sigmaSq / Double(n)).squareRoot()
         #expect(rms <= 1.5 * rmsSigma, "rms orthogonal distance \(rms) m vs noise \(rmsSigma) m")
         #expect(worst < 6, "no sample lies farther than 6σ from the surfaces")
         // Noise-free samples land on the surfaces exactly.
@@ -60,8 +64,11 @@ struct DepthSimulatorTests {
         config.depthWidth = 64
         config.depthHeight = 48
         config.depthDropoutProbability = 0
-        let scene = try! SimulatedScene(SceneDescription(rooms: [RoomDescription(
-            polygon: [SIMD2(0, 0), SIMD2(0, 10), SIMD2(10, 10), SIMD2(10, 0)], height: 4)]))
+        let scene = try! SimulatedScene(
+            SceneDescription(rooms: [
+                RoomDescription(
+                    polygon: [SIMD2(0, 0), SIMD2(0, 10), SIMD2(10, 10), SIMD2(10, 0)], height: 4)
+            ]))
         let sim = DepthSimulator(scene: scene, configuration: config)
         let pose = RigidTransform.lookAt(eye: SIMD3(5, 2, 2), target: SIMD3(5, 2, 0))!
         let (truth, cosine) = sim.trueDepth(worldFromCamera: pose)
@@ -88,17 +95,24 @@ struct DepthSimulatorTests {
         config.depthHeight = 48
         config.depthDropoutProbability = 0.1
         // A long room: the camera looks down its length; a box stands in front at 1.5 m.
-        let scene = try! SimulatedScene(SceneDescription(
-            rooms: [RoomDescription(polygon: [SIMD2(0, 0), SIMD2(0, 12), SIMD2(4, 12), SIMD2(4, 0)], height: 3)],
-            objects: [ObjectDescription(name: "box", shape: .box(size: SIMD3(0.5, 0.5, 0.5)), position: SIMD3(2, 1.5, 9.5))]))
+        let scene = try! SimulatedScene(
+            SceneDescription(
+                rooms: [RoomDescription(polygon: [SIMD2(0, 0), SIMD2(0, 12), SIMD2(4, 12), SIMD2(4, 0)], height: 3)],
+                objects: [
+                    ObjectDescription(
+                        name: "box", shape: .box(size: SIMD3(0.5, 0.5, 0.5)), position: SIMD3(2, 1.5, 9.5))
+                ]))
         let sim = DepthSimulator(scene: scene, configuration: config)
         let pose = RigidTransform.lookAt(eye: SIMD3(2, 1.5, 11), target: SIMD3(2, 1.5, 0))!
         let (truth, cosine) = sim.trueDepth(worldFromCamera: pose)
         let f = sim.render(worldFromCamera: pose, frameNumber: 3, timestamp: 0.1, seed: 9)
-        var dropped = 0, valid = 0
+        var dropped = 0
+        var valid = 0
         for v in 0..<48 {
             for u in 0..<64 {
-                let d = truth[u, v], c = f.confidence[u, v], measured = f.depth[u, v]
+                let d = truth[u, v]
+                let c = f.confidence[u, v]
+                let measured = f.depth[u, v]
                 if d == 0 {
                     #expect(measured == 0, "nothing beyond 5 m")
                     continue

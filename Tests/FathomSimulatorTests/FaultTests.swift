@@ -1,7 +1,8 @@
+import FathomTestSupport
 import Foundation
 import Testing
+
 @testable import FathomSimulator
-import FathomTestSupport
 
 struct FaultTests {
     static let sim: ScanSimulation = {
@@ -14,7 +15,10 @@ struct FaultTests {
 
     /// Frame index at time `t` (30 Hz).
     func f(_ t: Double) -> Int { Int((t * 30).rounded()) }
-    func heading(_ p: RigidTransform) -> Float { let fw = -p.rotation.columns.2; return atan2(-fw.x, -fw.z) }
+    func heading(_ p: RigidTransform) -> Float {
+        let fw = -p.rotation.columns.2
+        return atan2(-fw.x, -fw.z)
+    }
     func angleDiffDegrees(_ a: Float, _ b: Float) -> Float {
         var d = (a - b) * 180 / .pi
         while d > 180 { d -= 360 }
@@ -33,25 +37,29 @@ struct FaultTests {
         let sim = Self.sim
         // 200°/s during 4…5 s: out for 0.5 s, back for 0.5 s.
         for t in [4.1, 4.3] {
-            let extra = angleDiffDegrees(heading(sim.groundTruthWorldFromCamera(frame: f(t) + 1)),
-                                         heading(sim.groundTruthWorldFromCamera(frame: f(t))))
-            let base = angleDiffDegrees(heading(Self.clean.groundTruthWorldFromCamera(frame: f(t) + 1)),
-                                        heading(Self.clean.groundTruthWorldFromCamera(frame: f(t))))
+            let extra = angleDiffDegrees(
+                heading(sim.groundTruthWorldFromCamera(frame: f(t) + 1)),
+                heading(sim.groundTruthWorldFromCamera(frame: f(t))))
+            let base = angleDiffDegrees(
+                heading(Self.clean.groundTruthWorldFromCamera(frame: f(t) + 1)),
+                heading(Self.clean.groundTruthWorldFromCamera(frame: f(t))))
             #expect(abs((extra - base) * 30 - 200) < 5, "spin rate \((extra - base) * 30)°/s")
             #expect(sim.pose(frame: f(t)).trackingState == .limited(.excessiveMotion))
         }
         #expect(sim.pose(frame: f(3.9)).trackingState == .normal)
         #expect(sim.pose(frame: f(5.1)).trackingState == .normal)
         // Back where it started after the spin.
-        let after = angleDiffDegrees(heading(sim.groundTruthWorldFromCamera(frame: f(5.1))),
-                                     heading(Self.clean.groundTruthWorldFromCamera(frame: f(5.1))))
+        let after = angleDiffDegrees(
+            heading(sim.groundTruthWorldFromCamera(frame: f(5.1))),
+            heading(Self.clean.groundTruthWorldFromCamera(frame: f(5.1))))
         #expect(abs(after) < 1e-2)
     }
 
     @Test func sidewaysWalkLooksAcrossTheMotion() {
         let sim = Self.sim
         let i = f(6.75)
-        let p0 = sim.groundTruthWorldFromCamera(frame: i), p1 = sim.groundTruthWorldFromCamera(frame: i + 1)
+        let p0 = sim.groundTruthWorldFromCamera(frame: i)
+        let p1 = sim.groundTruthWorldFromCamera(frame: i + 1)
         let motion = (p1.translation - p0.translation).normalized!
         let forward = -p0.rotation.columns.2
         let horizontal = SIMD3(forward.x, 0, forward.z).normalized!
@@ -126,11 +134,12 @@ struct FaultTests {
                         {"type": "tooCloseToWall", "start": 7, "duration": 2, "distance": 0.2}]}
             """
         let d = try SceneDescription(json: Data(json.utf8))
-        #expect(d.faults == [
-            .trackingLoss(start: 2, duration: 3, state: .notAvailable, relocalizingDuration: 1),
-            .fastSpin(start: 6, duration: 1, degreesPerSecond: 250),
-            .tooCloseToWall(start: 7, duration: 2, distance: 0.2),
-        ])
+        #expect(
+            d.faults == [
+                .trackingLoss(start: 2, duration: 3, state: .notAvailable, relocalizingDuration: 1),
+                .fastSpin(start: 6, duration: 1, degreesPerSecond: 250),
+                .tooCloseToWall(start: 7, duration: 2, distance: 0.2),
+            ])
         let sim = try ScanSimulation(description: d)
         #expect(sim.pose(frame: 90).trackingState == .notAvailable)
         #expect(sim.pose(frame: 160).trackingState == .limited(.relocalizing))

@@ -1,7 +1,8 @@
+import FathomTestSupport
 import Foundation
 import Testing
+
 @testable import FathomSimulator
-import FathomTestSupport
 
 struct FeaturePointTests {
     @Test func needleNoiseSpuriousPointsAndTruth() throws {
@@ -9,8 +10,10 @@ struct FeaturePointTests {
         config.depthEveryNthFrame = 0
         config.imageEveryNthFrame = 0
         let sim = try ScanSimulation(preset: .demo, sensors: config, seed: 5)
-        var along: [Float] = [], across: [Float] = []
-        var spurious = 0, total = 0
+        var along: [Float] = []
+        var across: [Float] = []
+        var spurious = 0
+        var total = 0
         for i in [40, 200, 400] {
             let frame = sim.frame(i)
             let features = try #require(frame.features)

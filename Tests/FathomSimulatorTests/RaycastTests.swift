@@ -1,14 +1,16 @@
+import FathomTestSupport
 import Foundation
 import Testing
+
 @testable import FathomSimulator
-import FathomTestSupport
 
 struct RaycastTests {
     /// A big room with one object at (5, 1, 5).
     static func scene(_ shape: PrimitiveShape, rotation: YawPitchRoll = .zero) throws -> SimulatedScene {
-        try SimulatedScene(SceneDescription(
-            rooms: [RoomDescription(polygon: [SIMD2(0, 0), SIMD2(0, 10), SIMD2(10, 10), SIMD2(10, 0)], height: 4)],
-            objects: [ObjectDescription(name: "o", shape: shape, position: SIMD3(5, 1, 5), rotation: rotation)]))
+        try SimulatedScene(
+            SceneDescription(
+                rooms: [RoomDescription(polygon: [SIMD2(0, 0), SIMD2(0, 10), SIMD2(10, 10), SIMD2(10, 0)], height: 4)],
+                objects: [ObjectDescription(name: "o", shape: shape, position: SIMD3(5, 1, 5), rotation: rotation)]))
     }
 
     func ray(_ o: SIMD3<Float>, _ d: SIMD3<Float>) -> Ray { Ray(origin: o, direction: d)! }
@@ -83,7 +85,8 @@ struct RaycastTests {
 
     /// Brute-force first root of the torus implicit function along a ray.
     static func bruteForceTorus(_ o: SIMD3<Float>, _ d: SIMD3<Float>, big: Float, small: Float) -> Float? {
-        let od = SIMD3<Double>(o), dd = SIMD3<Double>(d)
+        let od = SIMD3<Double>(o)
+        let dd = SIMD3<Double>(d)
         func f(_ t: Double) -> Double {
             let p = od + dd * t - SIMD3(5, 1, 5)
             let q = (p.x * p.x + p.z * p.z).squareRoot() - Double(big)
@@ -97,8 +100,12 @@ struct RaycastTests {
             t += step
             let cur = f(t)
             if (cur < 0) != (prev < 0) {
-                var lo = t - step, hi = t
-                for _ in 0..<60 { let m = (lo + hi) / 2; if (f(m) < 0) == (prev < 0) { lo = m } else { hi = m } }
+                var lo = t - step
+                var hi = t
+                for _ in 0..<60 {
+                    let m = (lo + hi) / 2
+                    if (f(m) < 0) == (prev < 0) { lo = m } else { hi = m }
+                }
                 return Float((lo + hi) / 2)
             }
             prev = cur
@@ -107,9 +114,11 @@ struct RaycastTests {
     }
 
     @Test func torusMatchesBruteForceFromManyDirections() throws {
-        let big: Float = 0.3, small: Float = 0.08
-        let geometry = PrimitiveGeometry(shape: .torus(majorRadius: big, minorRadius: small),
-                                         worldFromLocal: RigidTransform(translation: SIMD3(5, 1, 5)))
+        let big: Float = 0.3
+        let small: Float = 0.08
+        let geometry = PrimitiveGeometry(
+            shape: .torus(majorRadius: big, minorRadius: small),
+            worldFromLocal: RigidTransform(translation: SIMD3(5, 1, 5)))
         var g = SeededGenerator(seed: 7)
         var hits = 0
         for k in 0..<200 {
@@ -121,11 +130,11 @@ struct RaycastTests {
             let expected = Self.bruteForceTorus(origin, d, big: big, small: small)
             let got = geometry.intersect(origin, d, tMin: 1e-5, tMax: 100)?.t
             switch (expected, got) {
-            case let (e?, t?):
+            case (let e?, let t?):
                 hits += 1
                 #expect(abs(e - t) < 1e-4, "ray \(k): \(t) vs brute force \(e)")
             case (nil, nil): break
-            case let (e, t):
+            case (let e, let t):
                 // Disagreement allowed only for near-tangent rays (the brute force step is 0.2 mm).
                 let grazing = e.map { abs(Self.torusSD(origin + d * $0 - SIMD3(5, 1, 5), big, small)) } ?? 0
                 Issue.record("ray \(k): brute force \(String(describing: e)) vs \(String(describing: t)) \(grazing)")

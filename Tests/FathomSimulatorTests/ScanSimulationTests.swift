@@ -1,7 +1,8 @@
+import FathomTestSupport
 import Foundation
 import Testing
+
 @testable import FathomSimulator
-import FathomTestSupport
 
 struct ScanSimulationTests {
     static func smallSensors() -> SensorConfiguration {
@@ -19,7 +20,8 @@ struct ScanSimulationTests {
         let c = try ScanSimulation(preset: .demo, sensors: Self.smallSensors(), seed: 12)
         for i in [0, 57] {
             #expect(a.frame(i) == b.frame(i))
-            let fa = a.frame(i), fc = c.frame(i)
+            let fa = a.frame(i)
+            let fc = c.frame(i)
             #expect(fa.camera == fc.camera, "poses do not depend on the seed")
             #expect(fa.depth != fc.depth)
             #expect(fa.features != fc.features)
@@ -27,12 +29,15 @@ struct ScanSimulationTests {
         }
         // The shared depth/image trace gives the same maps as the standalone renderers.
         let pose = a.groundTruthWorldFromCamera(frame: 57)
-        #expect(a.frame(57).depth == a.depthSimulator.render(worldFromCamera: pose, frameNumber: 57, timestamp: 57.0 / 30, seed: 11))
+        #expect(
+            a.frame(57).depth
+                == a.depthSimulator.render(worldFromCamera: pose, frameNumber: 57, timestamp: 57.0 / 30, seed: 11))
         let image = a.imageSimulator.render(worldFromCamera: pose, frameNumber: 57, timestamp: 57.0 / 30, seed: 11)
         #expect(a.frame(57).color == image)
         // Frames render independently: the sequence gives the same frames as random access.
         var it = a.frames.makeIterator()
-        let first = it.next(), second = it.next()
+        let first = it.next()
+        let second = it.next()
         #expect(first == a.frame(0) && second == a.frame(1))
     }
 
@@ -40,7 +45,8 @@ struct ScanSimulationTests {
         let sim = try ScanSimulation(preset: .demo, sensors: Self.smallSensors())
         #expect(sim.duration > 17 && sim.duration < 23)
         #expect(abs(Double(sim.frameCount) - sim.duration * 30) <= 1)
-        let first = sim.pose(frame: 0), later = sim.pose(frame: 45)
+        let first = sim.pose(frame: 0)
+        let later = sim.pose(frame: 45)
         #expect(first.trackingState == .limited(.initializing))
         #expect(first.worldMappingStatus == .notAvailable)
         #expect(later.trackingState == .normal)
@@ -49,7 +55,8 @@ struct ScanSimulationTests {
         #expect(statuses.contains(.limited) && statuses.contains(.extending))
         // Walking speed 0.4–1 m/s after the start, eye height ~1.4 m, looking mostly horizontally.
         for i in stride(from: 40, to: sim.frameCount - 2, by: 20) {
-            let p0 = sim.groundTruthWorldFromCamera(frame: i), p1 = sim.groundTruthWorldFromCamera(frame: i + 1)
+            let p0 = sim.groundTruthWorldFromCamera(frame: i)
+            let p1 = sim.groundTruthWorldFromCamera(frame: i + 1)
             let speed = SIMD2(p1.translation.x - p0.translation.x, p1.translation.z - p0.translation.z).lengthXZ * 30
             #expect(speed > 0.4 && speed < 1.0, "speed \(speed) m/s at frame \(i)")
             #expect(abs(p0.translation.y - 1.4) < 0.05)

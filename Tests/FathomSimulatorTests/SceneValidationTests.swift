@@ -1,7 +1,8 @@
+import FathomTestSupport
 import Foundation
 import Testing
+
 @testable import FathomSimulator
-import FathomTestSupport
 
 struct SceneValidationTests {
     static let square: [SIMD2<Float>] = [SIMD2(0, 0), SIMD2(0, 4), SIMD2(5, 4), SIMD2(5, 0)]
@@ -43,7 +44,8 @@ struct SceneValidationTests {
 
     @Test func openingOutsideItsWall() {
         // Wall 1 runs (0,4)→(5,4): 5 m long.
-        var room = RoomDescription(polygon: Self.square, openings: [OpeningDescription(kind: .door, wall: 1, offset: 4.5, width: 0.9)])
+        var room = RoomDescription(
+            polygon: Self.square, openings: [OpeningDescription(kind: .door, wall: 1, offset: 4.5, width: 0.9)])
         expectError(SceneDescription(rooms: [room])) {
             if case .openingOutsideWall(0, 0, _) = $0 { return true } else { return false }
         }
@@ -52,9 +54,13 @@ struct SceneValidationTests {
             if case .openingOutsideWall(0, 0, _) = $0 { return true } else { return false }
         }
         room.openings = [OpeningDescription(kind: .door, wall: 7, offset: 1, width: 1)]
-        expectError(SceneDescription(rooms: [room])) { $0 == .openingWallOutOfRange(room: 0, opening: 0, wall: 7, wallCount: 4) }
-        room.openings = [OpeningDescription(kind: .door, wall: 1, offset: 1, width: 1),
-                         OpeningDescription(kind: .door, wall: 1, offset: 1.5, width: 1)]
+        expectError(SceneDescription(rooms: [room])) {
+            $0 == .openingWallOutOfRange(room: 0, opening: 0, wall: 7, wallCount: 4)
+        }
+        room.openings = [
+            OpeningDescription(kind: .door, wall: 1, offset: 1, width: 1),
+            OpeningDescription(kind: .door, wall: 1, offset: 1.5, width: 1),
+        ]
         expectError(SceneDescription(rooms: [room])) { $0 == .overlappingOpenings(room: 0, wall: 1) }
     }
 
@@ -62,21 +68,28 @@ struct SceneValidationTests {
         let room = RoomDescription(polygon: Self.square)
         let bad: [PrimitiveShape] = [
             .sphere(radius: -0.1), .box(size: SIMD3(1, 0, 1)), .cylinder(radius: 0.1, height: -1, capped: true),
-            .cone(bottomRadius: -0.1, topRadius: 0, height: 1, capped: true), .torus(majorRadius: 0.1, minorRadius: 0.2),
+            .cone(bottomRadius: -0.1, topRadius: 0, height: 1, capped: true),
+            .torus(majorRadius: 0.1, minorRadius: 0.2),
         ]
         for shape in bad {
-            let d = SceneDescription(rooms: [room], objects: [ObjectDescription(name: "x", shape: shape, position: .zero)])
+            let d = SceneDescription(
+                rooms: [room], objects: [ObjectDescription(name: "x", shape: shape, position: .zero)])
             expectError(d) {
                 if case .invalidPrimitive(0, "x", _) = $0 { return true } else { return false }
             }
         }
-        let negative = SceneDescription(rooms: [room], objects: [ObjectDescription(name: "b", shape: .sphere(radius: -1), position: .zero)])
+        let negative = SceneDescription(
+            rooms: [room], objects: [ObjectDescription(name: "b", shape: .sphere(radius: -1), position: .zero)])
         do { try negative.validate() } catch { #expect("\(error)".contains("negative radius")) }
     }
 
     @Test func unknownColourAndBadFaultAndPath() {
         let room = RoomDescription(polygon: Self.square)
-        expectError(SceneDescription(rooms: [room], objects: [ObjectDescription(name: "x", shape: .sphere(radius: 1), position: .zero, color: "mauve-ish")])) {
+        expectError(
+            SceneDescription(
+                rooms: [room],
+                objects: [ObjectDescription(name: "x", shape: .sphere(radius: 1), position: .zero, color: "mauve-ish")])
+        ) {
             $0 == .unknownColor("mauve-ish")
         }
         expectError(SceneDescription(rooms: [room], faults: [.nanPose(start: -1, duration: 1)])) {
@@ -108,7 +121,10 @@ struct SceneValidationTests {
         #expect(d.objects[0].color == "grey")
         #expect(d.faults == [.poseJump(start: 3, duration: 1, offset: SIMD3(12, 0, 0))])
         #expect(throws: SceneValidationError.self) {
-            try SceneDescription(json: Data(#"{"rooms": [{"polygon": [[0,0],[0,4],[5,4]]}], "objects": [{"shape": {"type": "blob"}, "position": [0,0,0]}]}"#.utf8))
+            try SceneDescription(
+                json: Data(
+                    #"{"rooms": [{"polygon": [[0,0],[0,4],[5,4]]}], "objects": [{"shape": {"type": "blob"}, "position": [0,0,0]}]}"#
+                        .utf8))
         }
     }
 }

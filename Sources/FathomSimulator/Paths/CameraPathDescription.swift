@@ -11,7 +11,7 @@ public enum CameraPathDescription: Sendable, Equatable {
     /// - Throws: `SceneValidationError.invalidPath`.
     public func validate() throws {
         switch self {
-        case let .walk(w):
+        case .walk(let w):
             guard w.waypoints.count >= 2 else {
                 throw SceneValidationError.invalidPath("a walk needs at least 2 waypoints, got \(w.waypoints.count)")
             }
@@ -24,10 +24,11 @@ public enum CameraPathDescription: Sendable, Equatable {
             guard w.speed.isFinite, w.speed > 0.01, w.speed <= 5 else {
                 throw SceneValidationError.invalidPath("walking speed \(w.speed) m/s is outside 0.01…5")
             }
-            guard w.eyeHeight.isFinite, w.headingOffsetDegrees.isFinite, w.sweepPeriod > 0, abs(w.pitchDegrees) < 80 else {
+            guard w.eyeHeight.isFinite, w.headingOffsetDegrees.isFinite, w.sweepPeriod > 0, abs(w.pitchDegrees) < 80
+            else {
                 throw SceneValidationError.invalidPath("eye height, sweep period or pitch is invalid")
             }
-        case let .orbit(o):
+        case .orbit(let o):
             guard o.center.isFinite, o.eyeHeight.isFinite else {
                 throw SceneValidationError.invalidPath("orbit centre or eye height is not finite")
             }
@@ -67,8 +68,10 @@ public struct WalkPath: Sendable, Equatable, Codable {
     public var headingOffsetDegrees: Float
 
     /// Creates a walk.
-    public init(waypoints: [SIMD2<Float>], speed: Float = 0.7, eyeHeight: Float = 1.4, pitchDegrees: Float = -10,
-                sweepDegrees: Float = 25, sweepPeriod: Float = 6, closed: Bool = false, headingOffsetDegrees: Float = 0) {
+    public init(
+        waypoints: [SIMD2<Float>], speed: Float = 0.7, eyeHeight: Float = 1.4, pitchDegrees: Float = -10,
+        sweepDegrees: Float = 25, sweepPeriod: Float = 6, closed: Bool = false, headingOffsetDegrees: Float = 0
+    ) {
         self.waypoints = waypoints
         self.speed = speed
         self.eyeHeight = eyeHeight
@@ -79,7 +82,9 @@ public struct WalkPath: Sendable, Equatable, Codable {
         self.headingOffsetDegrees = headingOffsetDegrees
     }
 
-    enum CodingKeys: String, CodingKey { case waypoints, speed, eyeHeight, pitchDegrees, sweepDegrees, sweepPeriod, closed, headingOffsetDegrees }
+    enum CodingKeys: String, CodingKey {
+        case waypoints, speed, eyeHeight, pitchDegrees, sweepDegrees, sweepPeriod, closed, headingOffsetDegrees
+    }
 
     /// Decodes a walk; only `waypoints` is required.
     public init(from decoder: Decoder) throws {
@@ -112,8 +117,10 @@ public struct OrbitPath: Sendable, Equatable, Codable {
     public var turns: Float
 
     /// Creates an orbit.
-    public init(center: SIMD3<Float>, radius: Float, eyeHeight: Float, degreesPerSecond: Float = 30,
-                startDegrees: Float = 0, turns: Float = 1) {
+    public init(
+        center: SIMD3<Float>, radius: Float, eyeHeight: Float, degreesPerSecond: Float = 30,
+        startDegrees: Float = 0, turns: Float = 1
+    ) {
         self.center = center
         self.radius = radius
         self.eyeHeight = eyeHeight
@@ -147,7 +154,8 @@ extension CameraPathDescription: Codable {
         case "walk": self = .walk(try WalkPath(from: decoder))
         case "orbit": self = .orbit(try OrbitPath(from: decoder))
         case let other:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown path type '\(other)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: c, debugDescription: "unknown path type '\(other)'")
         }
     }
 
@@ -155,10 +163,10 @@ extension CameraPathDescription: Codable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {
-        case let .walk(w):
+        case .walk(let w):
             try c.encode("walk", forKey: .type)
             try w.encode(to: encoder)
-        case let .orbit(o):
+        case .orbit(let o):
             try c.encode("orbit", forKey: .type)
             try o.encode(to: encoder)
         }

@@ -31,8 +31,8 @@ public enum ScanFault: Sendable, Equatable {
     /// Start time, seconds.
     public var start: Double {
         switch self {
-        case let .poseJump(s, _, _), let .fastSpin(s, _, _), let .sidewaysWalk(s, _), let .tooCloseToWall(s, _, _),
-            let .lookAtFloor(s, _), let .lookAtCeiling(s, _), let .trackingLoss(s, _, _, _), let .nanPose(s, _):
+        case .poseJump(let s, _, _), .fastSpin(let s, _, _), .sidewaysWalk(let s, _), .tooCloseToWall(let s, _, _),
+            .lookAtFloor(let s, _), .lookAtCeiling(let s, _), .trackingLoss(let s, _, _, _), .nanPose(let s, _):
             s
         }
     }
@@ -40,8 +40,8 @@ public enum ScanFault: Sendable, Equatable {
     /// Duration, seconds (for tracking loss, without the relocalizing phase).
     public var duration: Double {
         switch self {
-        case let .poseJump(_, d, _), let .fastSpin(_, d, _), let .sidewaysWalk(_, d), let .tooCloseToWall(_, d, _),
-            let .lookAtFloor(_, d), let .lookAtCeiling(_, d), let .trackingLoss(_, d, _, _), let .nanPose(_, d):
+        case .poseJump(_, let d, _), .fastSpin(_, let d, _), .sidewaysWalk(_, let d), .tooCloseToWall(_, let d, _),
+            .lookAtFloor(_, let d), .lookAtCeiling(_, let d), .trackingLoss(_, let d, _, _), .nanPose(_, let d):
             d
         }
     }
@@ -70,18 +70,19 @@ public enum ScanFault: Sendable, Equatable {
             throw SceneValidationError.invalidFault(index: index, detail: "duration \(duration) s must be positive")
         }
         switch self {
-        case let .poseJump(_, _, offset) where !offset.isFinite:
+        case .poseJump(_, _, let offset) where !offset.isFinite:
             throw SceneValidationError.invalidFault(index: index, detail: "offset is not finite")
-        case let .fastSpin(_, _, rate) where !rate.isFinite || rate == 0:
+        case .fastSpin(_, _, let rate) where !rate.isFinite || rate == 0:
             throw SceneValidationError.invalidFault(index: index, detail: "spin rate \(rate)°/s is invalid")
-        case let .tooCloseToWall(_, _, d) where !d.isFinite || d <= 0:
+        case .tooCloseToWall(_, _, let d) where !d.isFinite || d <= 0:
             throw SceneValidationError.invalidFault(index: index, detail: "distance \(d) m must be positive")
-        case let .trackingLoss(_, _, state, reloc):
+        case .trackingLoss(_, _, let state, let reloc):
             guard state != .normal else {
                 throw SceneValidationError.invalidFault(index: index, detail: "a tracking loss cannot be 'normal'")
             }
             guard reloc.isFinite, reloc >= 0 else {
-                throw SceneValidationError.invalidFault(index: index, detail: "relocalizing duration \(reloc) s is invalid")
+                throw SceneValidationError.invalidFault(
+                    index: index, detail: "relocalizing duration \(reloc) s is invalid")
             }
         default: break
         }
@@ -102,24 +103,29 @@ extension ScanFault: Codable {
         let duration = try c.decodeIfPresent(Double.self, forKey: .duration) ?? 1
         switch type {
         case "poseJump":
-            self = .poseJump(start: start, duration: duration,
-                             offset: try c.decodeIfPresent(SIMD3<Float>.self, forKey: .offset) ?? SIMD3(12, 0, 0))
+            self = .poseJump(
+                start: start, duration: duration,
+                offset: try c.decodeIfPresent(SIMD3<Float>.self, forKey: .offset) ?? SIMD3(12, 0, 0))
         case "fastSpin":
-            self = .fastSpin(start: start, duration: duration,
-                             degreesPerSecond: try c.decodeIfPresent(Float.self, forKey: .degreesPerSecond) ?? 200)
+            self = .fastSpin(
+                start: start, duration: duration,
+                degreesPerSecond: try c.decodeIfPresent(Float.self, forKey: .degreesPerSecond) ?? 200)
         case "sidewaysWalk": self = .sidewaysWalk(start: start, duration: duration)
         case "tooCloseToWall":
-            self = .tooCloseToWall(start: start, duration: duration,
-                                   distance: try c.decodeIfPresent(Float.self, forKey: .distance) ?? 0.15)
+            self = .tooCloseToWall(
+                start: start, duration: duration,
+                distance: try c.decodeIfPresent(Float.self, forKey: .distance) ?? 0.15)
         case "lookAtFloor": self = .lookAtFloor(start: start, duration: duration)
         case "lookAtCeiling": self = .lookAtCeiling(start: start, duration: duration)
         case "trackingLoss":
-            self = .trackingLoss(start: start, duration: duration,
-                                 state: try c.decodeIfPresent(TrackingState.self, forKey: .state) ?? .notAvailable,
-                                 relocalizingDuration: try c.decodeIfPresent(Double.self, forKey: .relocalizingDuration) ?? 1)
+            self = .trackingLoss(
+                start: start, duration: duration,
+                state: try c.decodeIfPresent(TrackingState.self, forKey: .state) ?? .notAvailable,
+                relocalizingDuration: try c.decodeIfPresent(Double.self, forKey: .relocalizingDuration) ?? 1)
         case "nanPose": self = .nanPose(start: start, duration: duration)
         default:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown fault type '\(type)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: c, debugDescription: "unknown fault type '\(type)'")
         }
     }
 
@@ -130,10 +136,10 @@ extension ScanFault: Codable {
         try c.encode(start, forKey: .start)
         try c.encode(duration, forKey: .duration)
         switch self {
-        case let .poseJump(_, _, offset): try c.encode(offset, forKey: .offset)
-        case let .fastSpin(_, _, rate): try c.encode(rate, forKey: .degreesPerSecond)
-        case let .tooCloseToWall(_, _, d): try c.encode(d, forKey: .distance)
-        case let .trackingLoss(_, _, state, reloc):
+        case .poseJump(_, _, let offset): try c.encode(offset, forKey: .offset)
+        case .fastSpin(_, _, let rate): try c.encode(rate, forKey: .degreesPerSecond)
+        case .tooCloseToWall(_, _, let d): try c.encode(d, forKey: .distance)
+        case .trackingLoss(_, _, let state, let reloc):
             try c.encode(state, forKey: .state)
             try c.encode(reloc, forKey: .relocalizingDuration)
         default: break

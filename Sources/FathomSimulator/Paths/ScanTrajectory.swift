@@ -36,7 +36,9 @@ public struct ScanTrajectory: Sendable {
     /// Creates a trajectory.
     /// - Parameters:
     ///   - duration: seconds; `nil` uses the path's natural duration.
-    public init(path: CameraPath, faults: [ScanFault], scene: SimulatedScene, frameRate: Double, duration: Double? = nil) {
+    public init(
+        path: CameraPath, faults: [ScanFault], scene: SimulatedScene, frameRate: Double, duration: Double? = nil
+    ) {
         self.path = path
         self.faults = faults
         self.scene = scene
@@ -55,29 +57,30 @@ public struct ScanTrajectory: Sendable {
         var s = path.sample(at: t)
         for fault in faults {
             switch fault {
-            case let .fastSpin(start, d, rate) where t >= start && t < start + d:
+            case .fastSpin(let start, let d, let rate) where t >= start && t < start + d:
                 let u = t - start
                 let angle = Float(u < d / 2 ? u : d - u) * rate
                 s.heading += angle * .pi / 180
-            case let .sidewaysWalk(start, d):
+            case .sidewaysWalk(let start, let d):
                 let w = Self.ramp(t, start, d)
                 guard w > 0 else { continue }
                 // Look 90° left of the direction of motion, replacing the path's own look direction.
-                let a = path.sample(at: t - 0.05).position, b = path.sample(at: t + 0.05).position
+                let a = path.sample(at: t - 0.05).position
+                let b = path.sample(at: t + 0.05).position
                 let target = PathSample.heading(dx: b.x - a.x, dz: b.z - a.z) + .pi / 2
                 var delta = remainder(target - s.heading, 2 * .pi)
                 if !delta.isFinite { delta = 0 }
                 s.heading += delta * w
-            case let .lookAtFloor(start, d):
+            case .lookAtFloor(let start, let d):
                 let w = Self.ramp(t, start, d)
                 s.pitch = s.pitch * (1 - w) - Self.extremePitchDegrees * .pi / 180 * w
-            case let .lookAtCeiling(start, d):
+            case .lookAtCeiling(let start, let d):
                 let w = Self.ramp(t, start, d)
                 s.pitch = s.pitch * (1 - w) + Self.extremePitchDegrees * .pi / 180 * w
             default: break
             }
         }
-        for case let .tooCloseToWall(start, d, distance) in faults {
+        for case .tooCloseToWall(let start, let d, let distance) in faults {
             let w = Self.ramp(t, start, d)
             guard w > 0 else { continue }
             let f = s.horizontalForward
@@ -105,9 +108,11 @@ public struct ScanTrajectory: Sendable {
         var lost = false
         for fault in faults {
             switch fault {
-            case let .fastSpin(start, d, rate) where t >= start && t < start + d:
-                if abs(rate) > Self.excessiveMotionDegreesPerSecond && state == .normal { state = .limited(.excessiveMotion) }
-            case let .trackingLoss(start, d, lossState, reloc) where t >= start && t < start + d + reloc:
+            case .fastSpin(let start, let d, let rate) where t >= start && t < start + d:
+                if abs(rate) > Self.excessiveMotionDegreesPerSecond && state == .normal {
+                    state = .limited(.excessiveMotion)
+                }
+            case .trackingLoss(let start, let d, let lossState, let reloc) where t >= start && t < start + d + reloc:
                 state = t < start + d ? lossState : .limited(.relocalizing)
                 lost = true
                 // Frozen at the last frame before the loss.
@@ -117,11 +122,11 @@ public struct ScanTrajectory: Sendable {
             }
         }
         var recorded = recordedTime == t ? truth : trueSample(at: recordedTime).worldFromCamera
-        for case let .poseJump(start, d, offset) in faults where recordedTime >= start {
+        for case .poseJump(let start, let d, let offset) in faults where recordedTime >= start {
             recorded.translation += offset * Float(min(1, (recordedTime - start) / d))
         }
         var matrix = recorded.matrix
-        for case let .nanPose(start, d) in faults where t >= start && t < start + d {
+        for case .nanPose(let start, let d) in faults where t >= start && t < start + d {
             matrix.columns.3 = SIMD4(.nan, .nan, .nan, 1)
         }
         let mapping: WorldMappingStatus
@@ -134,7 +139,8 @@ public struct ScanTrajectory: Sendable {
         } else {
             mapping = .mapped
         }
-        return SimulatedPose(frameNumber: i, timestamp: t, trueWorldFromCamera: truth, recordedTransform: matrix,
-                             trackingState: state, worldMappingStatus: mapping)
+        return SimulatedPose(
+            frameNumber: i, timestamp: t, trueWorldFromCamera: truth, recordedTransform: matrix,
+            trackingState: state, worldMappingStatus: mapping)
     }
 }

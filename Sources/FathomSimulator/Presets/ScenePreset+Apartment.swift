@@ -21,28 +21,37 @@ extension ScenePreset {
         return SceneDescription(
             rooms: [living, bedroom, kitchen],
             objects: [
-                ObjectDescription(name: "sofa", shape: .box(size: SIMD3(2.0, 0.8, 0.9)), position: SIMD3(1.5, 0.4, 5.45),
-                                  color: "green"),
-                ObjectDescription(name: "bed", shape: .box(size: SIMD3(1.4, 0.5, 1.9)), position: SIMD3(5.0, 0.25, 4.2),
-                                  color: "blue"),
-                ObjectDescription(name: "kitchen table", shape: .box(size: SIMD3(1.0, 0.75, 0.8)),
-                                  position: SIMD3(2.0, 0.375, -1.9), color: "wood"),
-                ObjectDescription(name: "ball", shape: .sphere(radius: 0.12), position: SIMD3(2.2, 0.87, -1.9), color: "orange"),
-                ObjectDescription(name: "pipe", shape: .cylinder(radius: 0.05, height: 2.6, capped: false),
-                                  position: SIMD3(3.85, 0, -2.95), color: "grey"),
-                ObjectDescription(name: "lamp", shape: .cone(bottomRadius: 0.2, topRadius: 0.08, height: 0.3, capped: true),
-                                  position: SIMD3(5.2, 1.2, 1.0), color: "yellow"),
-                ObjectDescription(name: "lamp stand", shape: .cylinder(radius: 0.03, height: 1.2, capped: true),
-                                  position: SIMD3(5.2, 0, 1.0), color: "black"),
+                ObjectDescription(
+                    name: "sofa", shape: .box(size: SIMD3(2.0, 0.8, 0.9)), position: SIMD3(1.5, 0.4, 5.45),
+                    color: "green"),
+                ObjectDescription(
+                    name: "bed", shape: .box(size: SIMD3(1.4, 0.5, 1.9)), position: SIMD3(5.0, 0.25, 4.2),
+                    color: "blue"),
+                ObjectDescription(
+                    name: "kitchen table", shape: .box(size: SIMD3(1.0, 0.75, 0.8)),
+                    position: SIMD3(2.0, 0.375, -1.9), color: "wood"),
+                ObjectDescription(
+                    name: "ball", shape: .sphere(radius: 0.12), position: SIMD3(2.2, 0.87, -1.9), color: "orange"),
+                ObjectDescription(
+                    name: "pipe", shape: .cylinder(radius: 0.05, height: 2.6, capped: false),
+                    position: SIMD3(3.85, 0, -2.95), color: "grey"),
+                ObjectDescription(
+                    name: "lamp", shape: .cone(bottomRadius: 0.2, topRadius: 0.08, height: 0.3, capped: true),
+                    position: SIMD3(5.2, 1.2, 1.0), color: "yellow"),
+                ObjectDescription(
+                    name: "lamp stand", shape: .cylinder(radius: 0.03, height: 1.2, capped: true),
+                    position: SIMD3(5.2, 0, 1.0), color: "black"),
             ],
             labels: [
                 SceneLabel(text: "Living room", position: SIMD2(1.5, 1.5)),
                 SceneLabel(text: "Bedroom", position: SIMD2(4.5, 4.5)),
                 SceneLabel(text: "Kitchen", position: SIMD2(2, -1.6)),
             ],
-            path: .walk(WalkPath(waypoints: [
-                SIMD2(1.2, 1.2), SIMD2(4.6, 1.6), SIMD2(2.05, 1.0), SIMD2(2.05, -0.8), SIMD2(1.0, -2.3), SIMD2(3.0, -2.5),
-                SIMD2(2.05, -0.8), SIMD2(2.05, 1.0), SIMD2(1.6, 4.55), SIMD2(3.8, 4.55), SIMD2(3.7, 5.5),
-            ])))
+            path: .walk(
+                WalkPath(waypoints: [
+                    SIMD2(1.2, 1.2), SIMD2(4.6, 1.6), SIMD2(2.05, 1.0), SIMD2(2.05, -0.8), SIMD2(1.0, -2.3),
+                    SIMD2(3.0, -2.5),
+                    SIMD2(2.05, -0.8), SIMD2(2.05, 1.0), SIMD2(1.6, 4.55), SIMD2(3.8, 4.55), SIMD2(3.7, 5.5),
+                ])))
     }
 }

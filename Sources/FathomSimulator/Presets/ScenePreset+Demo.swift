@@ -12,19 +12,26 @@ extension ScenePreset {
                     ], wallColor: "beige")
             ],
             objects: [
-                ObjectDescription(name: "table", shape: .box(size: SIMD3(1.2, 0.75, 0.7)), position: SIMD3(2.5, 0.375, 2),
-                                  color: "wood"),
-                ObjectDescription(name: "ring", shape: .torus(majorRadius: 0.2, minorRadius: 0.04),
-                                  position: SIMD3(2.3, 0.79, 2), color: "red"),
-                ObjectDescription(name: "ball", shape: .sphere(radius: 0.12), position: SIMD3(1.3, 0.12, 1.1), color: "orange"),
-                ObjectDescription(name: "pipe", shape: .cylinder(radius: 0.05, height: 1, capped: true),
-                                  position: SIMD3(4.85, 1.0, 1.5), rotation: YawPitchRoll(pitch: 90), color: "grey"),
-                ObjectDescription(name: "cone", shape: .cone(bottomRadius: 0.15, topRadius: 0, height: 0.35, capped: true),
-                                  position: SIMD3(3.9, 0, 3.2), color: "blue"),
+                ObjectDescription(
+                    name: "table", shape: .box(size: SIMD3(1.2, 0.75, 0.7)), position: SIMD3(2.5, 0.375, 2),
+                    color: "wood"),
+                ObjectDescription(
+                    name: "ring", shape: .torus(majorRadius: 0.2, minorRadius: 0.04),
+                    position: SIMD3(2.3, 0.79, 2), color: "red"),
+                ObjectDescription(
+                    name: "ball", shape: .sphere(radius: 0.12), position: SIMD3(1.3, 0.12, 1.1), color: "orange"),
+                ObjectDescription(
+                    name: "pipe", shape: .cylinder(radius: 0.05, height: 1, capped: true),
+                    position: SIMD3(4.85, 1.0, 1.5), rotation: YawPitchRoll(pitch: 90), color: "grey"),
+                ObjectDescription(
+                    name: "cone", shape: .cone(bottomRadius: 0.15, topRadius: 0, height: 0.35, capped: true),
+                    position: SIMD3(3.9, 0, 3.2), color: "blue"),
             ],
             labels: [SceneLabel(text: "Demo room", position: SIMD2(2.5, 2))],
-            path: .walk(WalkPath(waypoints: [SIMD2(1.0, 0.9), SIMD2(1.0, 3.1), SIMD2(4.0, 3.1), SIMD2(4.0, 0.9)],
-                                 speed: 0.55, sweepDegrees: 25, closed: true, headingOffsetDegrees: 35)))
+            path: .walk(
+                WalkPath(
+                    waypoints: [SIMD2(1.0, 0.9), SIMD2(1.0, 3.1), SIMD2(4.0, 3.1), SIMD2(4.0, 0.9)],
+                    speed: 0.55, sweepDegrees: 25, closed: true, headingOffsetDegrees: 35)))
     }
 
     /// The demo with faults: fast spin at 4 s, sideways walk at 6 s, floor at 8 s, ceiling at 9.5 s,

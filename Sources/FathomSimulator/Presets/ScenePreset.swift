@@ -27,19 +27,23 @@ public enum ScenePreset: String, Sendable, CaseIterable {
         case .apartment: Self.apartmentScene
         case .orbitSphere:
             Self.orbitScene(
-                ObjectDescription(name: "sphere", shape: .sphere(radius: 0.25), position: SIMD3(2, 0.25, 2), color: "orange"),
+                ObjectDescription(
+                    name: "sphere", shape: .sphere(radius: 0.25), position: SIMD3(2, 0.25, 2), color: "orange"),
                 center: SIMD3(2, 0.25, 2), eyeHeight: 0.9)
         case .orbitCylinder:
             Self.orbitScene(
-                ObjectDescription(name: "cylinder", shape: .cylinder(radius: 0.15, height: 1, capped: true),
-                                  position: SIMD3(2, 0, 2), color: "teal"),
+                ObjectDescription(
+                    name: "cylinder", shape: .cylinder(radius: 0.15, height: 1, capped: true),
+                    position: SIMD3(2, 0, 2), color: "teal"),
                 center: SIMD3(2, 0.5, 2), eyeHeight: 1.1)
         case .orbitTorus:
             Self.orbitScene(
-                ObjectDescription(name: "torus", shape: .torus(majorRadius: 0.3, minorRadius: 0.06),
-                                  position: SIMD3(2, 0.56, 2), color: "red"),
-                ObjectDescription(name: "stand", shape: .box(size: SIMD3(0.5, 0.5, 0.5)), position: SIMD3(2, 0.25, 2),
-                                  color: "grey"),
+                ObjectDescription(
+                    name: "torus", shape: .torus(majorRadius: 0.3, minorRadius: 0.06),
+                    position: SIMD3(2, 0.56, 2), color: "red"),
+                ObjectDescription(
+                    name: "stand", shape: .box(size: SIMD3(0.5, 0.5, 0.5)), position: SIMD3(2, 0.25, 2),
+                    color: "grey"),
                 center: SIMD3(2, 0.56, 2), eyeHeight: 1.2)
         }
     }
@@ -47,7 +51,8 @@ public enum ScenePreset: String, Sendable, CaseIterable {
     /// Looks a preset up by name; `nil` when there is none.
     public init?(name: String) { self.init(rawValue: name) }
 
-    static func orbitScene(_ objects: ObjectDescription..., center: SIMD3<Float>, eyeHeight: Float) -> SceneDescription {
+    static func orbitScene(_ objects: ObjectDescription..., center: SIMD3<Float>, eyeHeight: Float) -> SceneDescription
+    {
         SceneDescription(
             rooms: [RoomDescription(polygon: [SIMD2(0, 0), SIMD2(0, 4), SIMD2(4, 4), SIMD2(4, 0)])],
             objects: objects,

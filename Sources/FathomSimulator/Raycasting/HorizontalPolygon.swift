@@ -18,8 +18,14 @@ struct HorizontalPolygon: Sendable, Equatable {
     var normal: SIMD3<Float> { SIMD3(0, normalSign, 0) }
     var area: Float { abs(PolygonMath.signedArea(vertices)) }
 
-    var boundingCenter: SIMD3<Float> { let c = (minXZ + maxXZ) / 2; return SIMD3(c.x, y, c.y) }
-    var boundingRadius: Float { let e = (maxXZ - minXZ) / 2; return (e * e).sum().squareRoot() }
+    var boundingCenter: SIMD3<Float> {
+        let c = (minXZ + maxXZ) / 2
+        return SIMD3(c.x, y, c.y)
+    }
+    var boundingRadius: Float {
+        let e = (maxXZ - minXZ) / 2
+        return (e * e).sum().squareRoot()
+    }
 
     @inline(__always)
     func contains(x: Float, z: Float) -> Bool {

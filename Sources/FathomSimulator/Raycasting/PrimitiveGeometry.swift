@@ -24,15 +24,16 @@ struct PrimitiveGeometry: Sendable, Equatable {
         self.shape = shape
         self.worldFromLocal = worldFromLocal
         localFromWorld = worldFromLocal.inverse
-        let localCenter: SIMD3<Float>, radius: Float
+        let localCenter: SIMD3<Float>
+        let radius: Float
         switch shape {
-        case let .box(size): (localCenter, radius) = (.zero, size.length / 2)
-        case let .sphere(r): (localCenter, radius) = (.zero, r)
-        case let .cylinder(r, h, _): (localCenter, radius) = (SIMD3(0, h / 2, 0), (r * r + h * h / 4).squareRoot())
-        case let .cone(r0, r1, h, _):
+        case .box(let size): (localCenter, radius) = (.zero, size.length / 2)
+        case .sphere(let r): (localCenter, radius) = (.zero, r)
+        case .cylinder(let r, let h, _): (localCenter, radius) = (SIMD3(0, h / 2, 0), (r * r + h * h / 4).squareRoot())
+        case .cone(let r0, let r1, let h, _):
             let r = max(r0, r1)
             (localCenter, radius) = (SIMD3(0, h / 2, 0), (r * r + h * h / 4).squareRoot())
-        case let .torus(big, small): (localCenter, radius) = (.zero, big + small)
+        case .torus(let big, let small): (localCenter, radius) = (.zero, big + small)
         }
         boundingCenter = worldFromLocal.apply(to: localCenter)
         boundingRadius = radius
@@ -43,21 +44,25 @@ struct PrimitiveGeometry: Sendable, Equatable {
     /// The first hit in `(tMin, tMax)` of the world ray `o + t·d` (`d` unit): distance and local normal
     /// (outward, not yet flipped towards the ray).
     @inline(__always)
-    func intersect(_ wo: SIMD3<Float>, _ wd: SIMD3<Float>, tMin: Float, tMax: Float) -> (t: Float, localNormal: SIMD3<Float>)? {
-        let o = localFromWorld.apply(to: wo), d = localFromWorld.applyToDirection(wd)
+    func intersect(_ wo: SIMD3<Float>, _ wd: SIMD3<Float>, tMin: Float, tMax: Float) -> (
+        t: Float, localNormal: SIMD3<Float>
+    )? {
+        let o = localFromWorld.apply(to: wo)
+        let d = localFromWorld.applyToDirection(wd)
         switch shape {
-        case let .box(size): return Self.intersectBox(o, d, half: size / 2, tMin, tMax)
-        case let .sphere(r): return Self.intersectSphere(o, d, r, tMin, tMax)
-        case let .cylinder(r, h, capped): return Self.intersectCone(o, d, r, r, h, capped, tMin, tMax)
-        case let .cone(r0, r1, h, capped): return Self.intersectCone(o, d, r0, r1, h, capped, tMin, tMax)
-        case let .torus(big, small): return Self.intersectTorus(o, d, big, small, tMin, tMax)
+        case .box(let size): return Self.intersectBox(o, d, half: size / 2, tMin, tMax)
+        case .sphere(let r): return Self.intersectSphere(o, d, r, tMin, tMax)
+        case .cylinder(let r, let h, let capped): return Self.intersectCone(o, d, r, r, h, capped, tMin, tMax)
+        case .cone(let r0, let r1, let h, let capped): return Self.intersectCone(o, d, r0, r1, h, capped, tMin, tMax)
+        case .torus(let big, let small): return Self.intersectTorus(o, d, big, small, tMin, tMax)
         }
     }
 
     static func intersectSphere(_ o: SIMD3<Float>, _ d: SIMD3<Float>, _ r: Float, _ tMin: Float, _ tMax: Float)
         -> (t: Float, localNormal: SIMD3<Float>)?
     {
-        let b = o.dot(d), c = o.dot(o) - r * r
+        let b = o.dot(d)
+        let c = o.dot(o) - r * r
         let disc = b * b - c
         guard disc >= 0 else { return nil }
         let s = disc.squareRoot()
@@ -70,23 +75,35 @@ struct PrimitiveGeometry: Sendable, Equatable {
     static func intersectBox(_ o: SIMD3<Float>, _ d: SIMD3<Float>, half: SIMD3<Float>, _ tMin: Float, _ tMax: Float)
         -> (t: Float, localNormal: SIMD3<Float>)?
     {
-        var tNear = -Float.infinity, tFar = Float.infinity
+        var tNear = -Float.infinity
+        var tFar = Float.infinity
         for i in 0..<3 {
             if abs(d[i]) < 1e-12 {
                 if abs(o[i]) > half[i] { return nil }
             } else {
-                let t1 = (-half[i] - o[i]) / d[i], t2 = (half[i] - o[i]) / d[i]
+                let t1 = (-half[i] - o[i]) / d[i]
+                let t2 = (half[i] - o[i]) / d[i]
                 tNear = max(tNear, min(t1, t2))
                 tFar = min(tFar, max(t1, t2))
             }
         }
         guard tNear <= tFar else { return nil }
         let t: Float
-        if tNear > tMin && tNear < tMax { t = tNear } else if tFar > tMin && tFar < tMax { t = tFar } else { return nil }
+        if tNear > tMin && tNear < tMax {
+            t = tNear
+        } else if tFar > tMin && tFar < tMax {
+            t = tFar
+        } else {
+            return nil
+        }
         let p = o + d * t
         let q = SIMD3(abs(p.x) / half.x, abs(p.y) / half.y, abs(p.z) / half.z)
         var n = SIMD3<Float>.zero
-        if q.x >= q.y && q.x >= q.z { n.x = p.x >= 0 ? 1 : -1 } else if q.y >= q.z { n.y = p.y >= 0 ? 1 : -1 } else {
+        if q.x >= q.y && q.x >= q.z {
+            n.x = p.x >= 0 ? 1 : -1
+        } else if q.y >= q.z {
+            n.y = p.y >= 0 ? 1 : -1
+        } else {
             n.z = p.z >= 0 ? 1 : -1
         }
         return (t, n)
@@ -110,7 +127,8 @@ struct PrimitiveGeometry: Sendable, Equatable {
             let disc = b * b - a * c
             if disc >= 0 {
                 let s = disc.squareRoot()
-                let t1 = (-b - s) / a, t2 = (-b + s) / a
+                let t1 = (-b - s) / a
+                let t2 = (-b + s) / a
                 roots = (min(t1, t2), max(t1, t2))
             }
         } else if abs(b) > 1e-12 {
@@ -135,7 +153,8 @@ struct PrimitiveGeometry: Sendable, Equatable {
             for (y, r, ny) in [(Float(0), r0, Float(-1)), (h, r1, Float(1))] where r > 0 {
                 let t = (y - o.y) / d.y
                 if t > tMin && t < best {
-                    let x = o.x + d.x * t, z = o.z + d.z * t
+                    let x = o.x + d.x * t
+                    let z = o.z + d.z * t
                     if x * x + z * z <= r * r {
                         best = t
                         normal = SIMD3(0, ny, 0)
@@ -161,12 +180,14 @@ struct PrimitiveGeometry: Sendable, Equatable {
         return n.normalized ?? SIMD3(0, 1, 0)
     }
 
-    static func intersectTorus(_ o: SIMD3<Float>, _ d: SIMD3<Float>, _ big: Float, _ small: Float, _ tMin: Float,
-                               _ tMax: Float) -> (t: Float, localNormal: SIMD3<Float>)?
-    {
+    static func intersectTorus(
+        _ o: SIMD3<Float>, _ d: SIMD3<Float>, _ big: Float, _ small: Float, _ tMin: Float,
+        _ tMax: Float
+    ) -> (t: Float, localNormal: SIMD3<Float>)? {
         // Clip the ray to the bounding sphere.
         let bound = big + small
-        let b = o.dot(d), c = o.dot(o) - bound * bound
+        let b = o.dot(d)
+        let c = o.dot(o) - bound * bound
         let disc = b * b - c
         guard disc >= 0 else { return nil }
         let s = disc.squareRoot()
@@ -185,7 +206,8 @@ struct PrimitiveGeometry: Sendable, Equatable {
             let fNext = torusSignedDistance(o + d * tNext, big, small)
             if (fNext < 0) != inside {
                 // Bracketed root in [t, tNext]: bisect.
-                var lo = t, hi = tNext
+                var lo = t
+                var hi = tNext
                 for _ in 0..<40 {
                     let mid = (lo + hi) / 2
                     if (torusSignedDistance(o + d * mid, big, small) < 0) == inside { lo = mid } else { hi = mid }
@@ -207,18 +229,18 @@ struct PrimitiveGeometry: Sendable, Equatable {
     func distance(to wp: SIMD3<Float>) -> Float {
         let p = localFromWorld.apply(to: wp)
         switch shape {
-        case let .box(size):
+        case .box(let size):
             let h = size / 2
             let q = SIMD3(abs(p.x), abs(p.y), abs(p.z)) - h
             if q.x <= 0 && q.y <= 0 && q.z <= 0 { return -max(q.x, max(q.y, q.z)) }
             return pointwiseMax(q, .zero).length
-        case let .sphere(r):
+        case .sphere(let r):
             return abs(p.length - r)
-        case let .cylinder(r, h, capped):
+        case .cylinder(let r, let h, let capped):
             return Self.profileDistance(p, r, r, h, capped)
-        case let .cone(r0, r1, h, capped):
+        case .cone(let r0, let r1, let h, let capped):
             return Self.profileDistance(p, r0, r1, h, capped)
-        case let .torus(big, small):
+        case .torus(let big, let small):
             return abs(Self.torusSignedDistance(p, big, small))
         }
     }
@@ -241,24 +263,25 @@ struct PrimitiveGeometry: Sendable, Equatable {
         let axis = worldFromLocal.applyToDirection(SIMD3(0, 1, 0))
         let origin = worldFromLocal.translation
         switch shape {
-        case let .box(size): return .box(center: origin, rotation: worldFromLocal.rotation, size: size)
-        case let .sphere(r): return .sphere(center: origin, radius: r)
-        case let .cylinder(r, h, capped): return .cylinder(baseCenter: origin, axis: axis, radius: r, height: h, capped: capped)
-        case let .cone(r0, r1, h, capped):
+        case .box(let size): return .box(center: origin, rotation: worldFromLocal.rotation, size: size)
+        case .sphere(let r): return .sphere(center: origin, radius: r)
+        case .cylinder(let r, let h, let capped):
+            return .cylinder(baseCenter: origin, axis: axis, radius: r, height: h, capped: capped)
+        case .cone(let r0, let r1, let h, let capped):
             return .cone(baseCenter: origin, axis: axis, bottomRadius: r0, topRadius: r1, height: h, capped: capped)
-        case let .torus(big, small): return .torus(center: origin, axis: axis, majorRadius: big, minorRadius: small)
+        case .torus(let big, let small): return .torus(center: origin, axis: axis, majorRadius: big, minorRadius: small)
         }
     }
 
     var area: Float {
         switch shape {
-        case let .box(s): return 2 * (s.x * s.y + s.y * s.z + s.x * s.z)
-        case let .sphere(r): return 4 * .pi * r * r
-        case let .cylinder(r, h, capped): return 2 * .pi * r * h + (capped ? 2 * .pi * r * r : 0)
-        case let .cone(r0, r1, h, capped):
+        case .box(let s): return 2 * (s.x * s.y + s.y * s.z + s.x * s.z)
+        case .sphere(let r): return 4 * .pi * r * r
+        case .cylinder(let r, let h, let capped): return 2 * .pi * r * h + (capped ? 2 * .pi * r * r : 0)
+        case .cone(let r0, let r1, let h, let capped):
             let slant = ((r0 - r1) * (r0 - r1) + h * h).squareRoot()
             return .pi * (r0 + r1) * slant + (capped ? .pi * (r0 * r0 + r1 * r1) : 0)
-        case let .torus(big, small): return 4 * .pi * .pi * big * small
+        case .torus(let big, let small): return 4 * .pi * .pi * big * small
         }
     }
 
@@ -271,29 +294,35 @@ struct PrimitiveGeometry: Sendable, Equatable {
     private func sampleLocal<G: RandomNumberGenerator>(using g: inout G) -> (SIMD3<Float>, SIMD3<Float>) {
         func unit() -> Float { Float.random(in: 0..<1, using: &g) }
         func disk(_ r: Float, _ y: Float, _ ny: Float) -> (SIMD3<Float>, SIMD3<Float>) {
-            let rr = r * unit().squareRoot(), a = 2 * Float.pi * unit()
+            let rr = r * unit().squareRoot()
+            let a = 2 * Float.pi * unit()
             return (SIMD3(rr * cos(a), y, rr * sin(a)), SIMD3(0, ny, 0))
         }
         switch shape {
-        case let .box(s):
+        case .box(let s):
             let areas = [s.y * s.z, s.y * s.z, s.x * s.z, s.x * s.z, s.x * s.y, s.x * s.y]
             var pick = unit() * areas.reduce(0, +)
             var face = 5
             for (i, a) in areas.enumerated() {
-                if pick < a { face = i; break }
+                if pick < a {
+                    face = i
+                    break
+                }
                 pick -= a
             }
-            let axis = face / 2, sign: Float = face % 2 == 0 ? 1 : -1
+            let axis = face / 2
+            let sign: Float = face % 2 == 0 ? 1 : -1
             var p = SIMD3((unit() - 0.5) * s.x, (unit() - 0.5) * s.y, (unit() - 0.5) * s.z)
             p[axis] = sign * s[axis] / 2
             var n = SIMD3<Float>.zero
             n[axis] = sign
             return (p, n)
-        case let .sphere(r):
+        case .sphere(let r):
             let n = g.nextUnitVector()
             return (n * r, n)
-        case let .cylinder(r, h, capped):
-            let side = 2 * Float.pi * r * h, cap = capped ? Float.pi * r * r : 0
+        case .cylinder(let r, let h, let capped):
+            let side = 2 * Float.pi * r * h
+            let cap = capped ? Float.pi * r * r : 0
             let pick = unit() * (side + 2 * cap)
             if pick < side {
                 let a = 2 * Float.pi * unit()
@@ -301,24 +330,28 @@ struct PrimitiveGeometry: Sendable, Equatable {
                 return (n * r + SIMD3(0, unit() * h, 0), n)
             }
             return pick < side + cap ? disk(r, 0, -1) : disk(r, h, 1)
-        case let .cone(r0, r1, h, capped):
+        case .cone(let r0, let r1, let h, let capped):
             let slant = ((r0 - r1) * (r0 - r1) + h * h).squareRoot()
             let side = Float.pi * (r0 + r1) * slant
-            let cap0 = capped ? Float.pi * r0 * r0 : 0, cap1 = capped ? Float.pi * r1 * r1 : 0
+            let cap0 = capped ? Float.pi * r0 * r0 : 0
+            let cap1 = capped ? Float.pi * r1 * r1 : 0
             let pick = unit() * (side + cap0 + cap1)
             if pick < side {
-                let k = (r1 - r0) / h, rMax = max(r0, r1)
+                let k = (r1 - r0) / h
+                let rMax = max(r0, r1)
                 var y: Float = 0
                 repeat { y = unit() * h } while unit() * rMax > r0 + k * y
-                let a = 2 * Float.pi * unit(), r = r0 + k * y
+                let a = 2 * Float.pi * unit()
+                let r = r0 + k * y
                 let radial = SIMD3(cos(a), 0, sin(a))
                 let n = SIMD3(radial.x, -k, radial.z)
                 return (radial * r + SIMD3(0, y, 0), n / n.length)
             }
             return pick < side + cap0 ? disk(r0, 0, -1) : disk(r1, h, 1)
-        case let .torus(big, small):
+        case .torus(let big, let small):
             while true {
-                let u = 2 * Float.pi * unit(), v = 2 * Float.pi * unit()
+                let u = 2 * Float.pi * unit()
+                let v = 2 * Float.pi * unit()
                 if unit() * (big + small) <= big + small * cos(v) {
                     let radial = SIMD3(cos(u), 0, sin(u))
                     let n = radial * cos(v) + SIMD3(0, sin(v), 0)

@@ -27,15 +27,19 @@ struct Rectangle3D: Sendable, Equatable {
         let t = (origin - o).dot(normal) / denom
         guard t > tMin, t < tMax else { return nil }
         let q = o + d * t - origin
-        let a = q.dot(u), b = q.dot(v)
+        let a = q.dot(u)
+        let b = q.dot(v)
         guard a >= 0, a <= width, b >= 0, b <= height else { return nil }
         return t
     }
 
     func distance(to p: SIMD3<Float>) -> Float {
         let q = p - origin
-        let a = q.dot(u), b = q.dot(v), c = q.dot(normal)
-        let da = max(0, max(-a, a - width)), db = max(0, max(-b, b - height))
+        let a = q.dot(u)
+        let b = q.dot(v)
+        let c = q.dot(normal)
+        let da = max(0, max(-a, a - width))
+        let db = max(0, max(-b, b - height))
         return (c * c + da * da + db * db).squareRoot()
     }
 }

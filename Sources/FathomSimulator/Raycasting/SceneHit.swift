@@ -14,8 +14,10 @@ public struct SceneHit: Sendable, Equatable {
     public var albedo: SIMD3<Float>
 
     /// Creates a hit.
-    public init(distance: Float, point: SIMD3<Float>, normal: SIMD3<Float>, surfaceID: Int, kind: SurfaceKind,
-                albedo: SIMD3<Float>) {
+    public init(
+        distance: Float, point: SIMD3<Float>, normal: SIMD3<Float>, surfaceID: Int, kind: SurfaceKind,
+        albedo: SIMD3<Float>
+    ) {
         self.distance = distance
         self.point = point
         self.normal = normal

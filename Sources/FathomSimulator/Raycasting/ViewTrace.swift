@@ -22,10 +22,13 @@ extension SimulatedScene {
 
     /// Traces one ray per pixel (integer pixel indices) from a pose, up to `maxDistance` metres.
     func trace(worldFromCamera: RigidTransform, intrinsics k: CameraIntrinsics, maxDistance: Float) -> ViewTrace {
-        let w = k.width, h = k.height, n = w * h
-        var out = ViewTrace(width: w, height: h, distance: [Float](repeating: .infinity, count: n),
-                            surface: [Int32](repeating: -1, count: n), normal: [SIMD3<Float>](repeating: .zero, count: n),
-                            direction: [SIMD3<Float>](repeating: .zero, count: n))
+        let w = k.width
+        let h = k.height
+        let n = w * h
+        var out = ViewTrace(
+            width: w, height: h, distance: [Float](repeating: .infinity, count: n),
+            surface: [Int32](repeating: -1, count: n), normal: [SIMD3<Float>](repeating: .zero, count: n),
+            direction: [SIMD3<Float>](repeating: .zero, count: n))
         let o = worldFromCamera.translation
         let forward = -worldFromCamera.rotation.columns.2
         // Surfaces entirely behind the camera cannot be hit.
@@ -39,12 +42,14 @@ extension SimulatedScene {
         candidates.reserveCapacity(inFront.count)
         for v0 in stride(from: 0, to: h, by: tile) {
             for u0 in stride(from: 0, to: w, by: tile) {
-                let u1 = min(w, u0 + tile) - 1, v1 = min(h, v0 + tile) - 1
+                let u1 = min(w, u0 + tile) - 1
+                let v1 = min(h, v0 + tile) - 1
                 let center = worldFromCamera.applyToDirection(
                     k.direction(u: Float(u0 + u1) / 2, v: Float(v0 + v1) / 2))
                 var cosAlpha: Float = 1
                 for (cu, cv) in [(u0, v0), (u1, v0), (u0, v1), (u1, v1)] {
-                    cosAlpha = min(cosAlpha, worldFromCamera.applyToDirection(k.direction(u: Float(cu), v: Float(cv))).dot(center))
+                    cosAlpha = min(
+                        cosAlpha, worldFromCamera.applyToDirection(k.direction(u: Float(cu), v: Float(cv))).dot(center))
                 }
                 let alpha = acosf(max(-1, min(1, cosAlpha))) + Self.traceTileMargin
                 candidates.removeAll(keepingCapacity: true)
@@ -64,8 +69,10 @@ extension SimulatedScene {
                         let i = v * w + u
                         let d = worldFromCamera.applyToDirection(k.direction(u: Float(u), v: Float(v)))
                         out.direction[i] = d
-                        guard let (t, id) = firstHit(origin: o, direction: d, maxDistance: maxDistance,
-                                                     candidates: candidates)
+                        guard
+                            let (t, id) = firstHit(
+                                origin: o, direction: d, maxDistance: maxDistance,
+                                candidates: candidates)
                         else { continue }
                         var nrm = geometry[id].normal(o, d, t: t)
                         if nrm.dot(d) > 0 { nrm = -nrm }
@@ -81,7 +88,9 @@ extension SimulatedScene {
 
     /// `firstHit` restricted to the surfaces in `candidates`.
     @inline(__always)
-    func firstHit(origin o: SIMD3<Float>, direction d: SIMD3<Float>, maxDistance: Float, candidates: [Int]) -> (Float, Int)? {
+    func firstHit(origin o: SIMD3<Float>, direction d: SIMD3<Float>, maxDistance: Float, candidates: [Int]) -> (
+        Float, Int
+    )? {
         var best = maxDistance
         var bestID = -1
         let tMin = Self.minimumHitDistance

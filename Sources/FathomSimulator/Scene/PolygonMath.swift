@@ -5,7 +5,8 @@ enum PolygonMath {
         var inside = false
         var j = polygon.count - 1
         for i in 0..<polygon.count {
-            let a = polygon[i], b = polygon[j]
+            let a = polygon[i]
+            let b = polygon[j]
             if (a.y > p.y) != (b.y > p.y) {
                 let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x)
                 if p.x < x { inside.toggle() }
@@ -22,7 +23,8 @@ enum PolygonMath {
     static func signedArea(_ polygon: [SIMD2<Float>]) -> Float {
         var s: Float = 0
         for i in 0..<polygon.count {
-            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            let a = polygon[i]
+            let b = polygon[(i + 1) % polygon.count]
             s += a.x * b.y - b.x * a.y
         }
         return -s / 2
@@ -30,7 +32,8 @@ enum PolygonMath {
 
     /// The distance from `p` to the segment `a`–`b`.
     static func distanceToSegment(_ p: SIMD2<Float>, _ a: SIMD2<Float>, _ b: SIMD2<Float>) -> Float {
-        let ab = b - a, ap = p - a
+        let ab = b - a
+        let ap = p - a
         let l2 = (ab * ab).sum()
         let t = l2 > 0 ? max(0, min(1, (ap * ab).sum() / l2)) : 0
         let d = ap - ab * t
@@ -51,7 +54,10 @@ enum PolygonMath {
         func cross(_ o: SIMD2<Float>, _ p: SIMD2<Float>, _ q: SIMD2<Float>) -> Float {
             (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x)
         }
-        let d1 = cross(c, d, a), d2 = cross(c, d, b), d3 = cross(a, b, c), d4 = cross(a, b, d)
+        let d1 = cross(c, d, a)
+        let d2 = cross(c, d, b)
+        let d3 = cross(a, b, c)
+        let d4 = cross(a, b, d)
         if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) { return true }
         return false
     }

@@ -65,18 +65,18 @@ extension PrimitiveShape: Codable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(typeName, forKey: .type)
         switch self {
-        case let .box(size): try c.encode(size, forKey: .size)
-        case let .sphere(r): try c.encode(r, forKey: .radius)
-        case let .cylinder(r, h, capped):
+        case .box(let size): try c.encode(size, forKey: .size)
+        case .sphere(let r): try c.encode(r, forKey: .radius)
+        case .cylinder(let r, let h, let capped):
             try c.encode(r, forKey: .radius)
             try c.encode(h, forKey: .height)
             try c.encode(capped, forKey: .capped)
-        case let .cone(r0, r1, h, capped):
+        case .cone(let r0, let r1, let h, let capped):
             try c.encode(r0, forKey: .bottomRadius)
             try c.encode(r1, forKey: .topRadius)
             try c.encode(h, forKey: .height)
             try c.encode(capped, forKey: .capped)
-        case let .torus(big, small):
+        case .torus(let big, let small):
             try c.encode(big, forKey: .majorRadius)
             try c.encode(small, forKey: .minorRadius)
         }

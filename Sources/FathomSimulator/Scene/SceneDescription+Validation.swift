@@ -43,7 +43,8 @@ extension SceneDescription {
                 throw SceneValidationError.openingOutsideWall(room: r, opening: o, detail: "a value is not finite")
             }
             guard op.width > minimumLength else {
-                throw SceneValidationError.openingOutsideWall(room: r, opening: o, detail: "width \(op.width) is not positive")
+                throw SceneValidationError.openingOutsideWall(
+                    room: r, opening: o, detail: "width \(op.width) is not positive")
             }
             guard op.offset >= 0, op.offset + op.width <= length + minimumLength else {
                 throw SceneValidationError.openingOutsideWall(
@@ -60,10 +61,13 @@ extension SceneDescription {
             let ops = room.openings.filter { $0.wall == w }
             for i in 0..<ops.count {
                 for j in (i + 1)..<ops.count {
-                    let a = ops[i], b = ops[j]
+                    let a = ops[i]
+                    let b = ops[j]
                     let alongOverlap = a.offset < b.offset + b.width && b.offset < a.offset + a.width
                     let heightOverlap = a.bottom < b.top && b.bottom < a.top
-                    if alongOverlap && heightOverlap { throw SceneValidationError.overlappingOpenings(room: r, wall: w) }
+                    if alongOverlap && heightOverlap {
+                        throw SceneValidationError.overlappingOpenings(room: r, wall: w)
+                    }
                 }
             }
         }
@@ -85,21 +89,21 @@ extension SceneDescription {
             }
         }
         switch object.shape {
-        case let .box(size):
+        case .box(let size):
             try positive(size.x, "size.x")
             try positive(size.y, "size.y")
             try positive(size.z, "size.z")
-        case let .sphere(r):
+        case .sphere(let r):
             try positive(r, "radius")
-        case let .cylinder(r, h, _):
+        case .cylinder(let r, let h, _):
             try positive(r, "radius")
             try positive(h, "height")
-        case let .cone(r0, r1, h, _):
+        case .cone(let r0, let r1, let h, _):
             guard r0.isFinite, r0 >= 0 else { throw fail("negative bottom radius \(r0)") }
             guard r1.isFinite, r1 >= 0 else { throw fail("negative top radius \(r1)") }
             guard max(r0, r1) >= minimumLength else { throw fail("both radii are zero") }
             try positive(h, "height")
-        case let .torus(big, small):
+        case .torus(let big, let small):
             try positive(big, "major radius")
             try positive(small, "minor radius")
             guard small < big else { throw fail("minor radius \(small) must be smaller than major radius \(big)") }

@@ -29,22 +29,22 @@ public enum SceneValidationError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .invalidJSON(m): "scene JSON could not be decoded: \(m)"
+        case .invalidJSON(let m): "scene JSON could not be decoded: \(m)"
         case .noRooms: "scene has no rooms"
-        case let .tooFewVertices(r, n): "room \(r): polygon has \(n) vertices; at least 3 are needed"
-        case let .nonSimplePolygon(r): "room \(r): polygon is not simple (edges cross or a vertex repeats)"
-        case let .clockwisePolygon(r):
+        case .tooFewVertices(let r, let n): "room \(r): polygon has \(n) vertices; at least 3 are needed"
+        case .nonSimplePolygon(let r): "room \(r): polygon is not simple (edges cross or a vertex repeats)"
+        case .clockwisePolygon(let r):
             "room \(r): polygon runs clockwise seen from above; reverse the vertex order (counter-clockwise expected)"
-        case let .invalidRoomDimension(r, name, v): "room \(r): \(name) \(v) is invalid"
-        case let .openingWallOutOfRange(r, o, w, n):
+        case .invalidRoomDimension(let r, let name, let v): "room \(r): \(name) \(v) is invalid"
+        case .openingWallOutOfRange(let r, let o, let w, let n):
             "room \(r), opening \(o): wall \(w) does not exist (the room has walls 0…\(n - 1))"
-        case let .openingOutsideWall(r, o, d): "room \(r), opening \(o): outside its wall: \(d)"
-        case let .overlappingOpenings(r, w): "room \(r), wall \(w): openings overlap"
-        case let .invalidPrimitive(o, name, d): "object \(o) '\(name)': \(d)"
-        case let .unknownColor(c):
+        case .openingOutsideWall(let r, let o, let d): "room \(r), opening \(o): outside its wall: \(d)"
+        case .overlappingOpenings(let r, let w): "room \(r), wall \(w): openings overlap"
+        case .invalidPrimitive(let o, let name, let d): "object \(o) '\(name)': \(d)"
+        case .unknownColor(let c):
             "unknown colour '\(c)'; known: \(SurfaceMaterial.namedColors.keys.sorted().joined(separator: ", "))"
-        case let .invalidPath(d): "camera path: \(d)"
-        case let .invalidFault(i, d): "fault \(i): \(d)"
+        case .invalidPath(let d): "camera path: \(d)"
+        case .invalidFault(let i, let d): "fault \(i): \(d)"
         }
     }
 }

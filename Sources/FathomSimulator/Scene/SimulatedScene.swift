@@ -33,8 +33,9 @@ public struct SimulatedScene: Sendable {
         let p = ray.point(at: t)
         var n = geometry[id].normal(ray.origin, ray.direction, t: t)
         if n.dot(ray.direction) > 0 { n = -n }
-        return SceneHit(distance: t, point: p, normal: n, surfaceID: id, kind: surfaces[id].kind,
-                        albedo: surfaces[id].material.albedo(at: p))
+        return SceneHit(
+            distance: t, point: p, normal: n, surfaceID: id, kind: surfaces[id].kind,
+            albedo: surfaces[id].material.albedo(at: p))
     }
 
     /// The distance and surface of the first hit of `origin + t·direction` (unit direction) with
@@ -69,7 +70,8 @@ public struct SimulatedScene: Sendable {
 
     /// The nearest surface to `p` and its distance, metres (`id` indexes `surfaces`).
     public func nearestSurface(to p: SIMD3<Float>) -> (id: Int, distance: Float) {
-        var best = Float.infinity, bestID = 0
+        var best = Float.infinity
+        var bestID = 0
         for k in 0..<geometry.count {
             let s = boundingSpheres[k]
             // Lower bound from the bounding sphere lets far surfaces be skipped.

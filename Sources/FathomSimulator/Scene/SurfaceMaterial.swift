@@ -27,9 +27,10 @@ public struct SurfaceMaterial: Sendable, Equatable {
         case .plain:
             return color
         case .speckle:
-            let cell = SIMD3<Int32>(Int32(truncatingIfNeeded: Int((p.x / 0.03).rounded(.down))),
-                                    Int32(truncatingIfNeeded: Int((p.y / 0.03).rounded(.down))),
-                                    Int32(truncatingIfNeeded: Int((p.z / 0.03).rounded(.down))))
+            let cell = SIMD3<Int32>(
+                Int32(truncatingIfNeeded: Int((p.x / 0.03).rounded(.down))),
+                Int32(truncatingIfNeeded: Int((p.y / 0.03).rounded(.down))),
+                Int32(truncatingIfNeeded: Int((p.z / 0.03).rounded(.down))))
             return color * (0.8 + 0.4 * SurfaceMaterial.hashUnit(cell))
         case .checker:
             let s: Float = 0.25
@@ -38,7 +39,8 @@ public struct SurfaceMaterial: Sendable, Equatable {
         case .planks:
             let plank = Int32(truncatingIfNeeded: Int((p.z / 0.15).rounded(.down)))
             let grain = Int32(truncatingIfNeeded: Int((p.x / 0.02).rounded(.down)))
-            let b = 0.8 + 0.3 * SurfaceMaterial.hashUnit(SIMD3(plank, 7, 1))
+            let b =
+                0.8 + 0.3 * SurfaceMaterial.hashUnit(SIMD3(plank, 7, 1))
                 + 0.08 * SurfaceMaterial.hashUnit(SIMD3(plank, grain, 3))
             return color * b
         }
@@ -47,7 +49,8 @@ public struct SurfaceMaterial: Sendable, Equatable {
     /// A hash of an integer cell to 0…1.
     @inlinable
     static func hashUnit(_ c: SIMD3<Int32>) -> Float {
-        var h = UInt32(bitPattern: c.x) &* 0x8DA6_B343 ^ UInt32(bitPattern: c.y) &* 0xD816_3841
+        var h =
+            UInt32(bitPattern: c.x) &* 0x8DA6_B343 ^ UInt32(bitPattern: c.y) &* 0xD816_3841
             ^ UInt32(bitPattern: c.z) &* 0xCB1A_B31F
         h ^= h >> 13
         h = h &* 0x5BD1_E995

@@ -22,14 +22,16 @@ public struct DepthSimulator: Sendable {
         let k = configuration.depthIntrinsics
         // Rays along the image corners are longest per unit depth; trace far enough for all.
         let corner = k.direction(u: 0, v: 0)
-        let trace = scene.trace(worldFromCamera: worldFromCamera, intrinsics: k,
-                                maxDistance: configuration.depthMaximumRange / -corner.z * 1.0001)
+        let trace = scene.trace(
+            worldFromCamera: worldFromCamera, intrinsics: k,
+            maxDistance: configuration.depthMaximumRange / -corner.z * 1.0001)
         return trueDepth(trace: trace, worldFromCamera: worldFromCamera)
     }
 
     /// Depth and incidence cosines from a trace made with the depth intrinsics.
     func trueDepth(trace: ViewTrace, worldFromCamera: RigidTransform) -> (depth: DepthMap, cosine: Image<Float>) {
-        let w = trace.width, h = trace.height
+        let w = trace.width
+        let h = trace.height
         var depth = DepthMap(width: w, height: h, repeating: 0)
         var cosine = Image<Float>(width: w, height: h, repeating: 0)
         let range = configuration.depthMaximumRange
@@ -58,16 +60,20 @@ public struct DepthSimulator: Sendable {
     /// Confidence is high (2) for depth ≤ `highConfidenceMaximumRange` and cos θ ≥
     /// `highConfidenceMinimumCosine`, medium (1) within the medium limits, low (0) otherwise, at depth
     /// edges and for dropouts (depth 0).
-    public func render(worldFromCamera: RigidTransform, frameNumber: Int, timestamp: Double, seed: UInt64) -> DepthFrame {
+    public func render(worldFromCamera: RigidTransform, frameNumber: Int, timestamp: Double, seed: UInt64) -> DepthFrame
+    {
         let (truth, cosine) = trueDepth(worldFromCamera: worldFromCamera)
         var g = FrameSeed.generator(seed: seed, frameNumber: frameNumber, stream: .depth)
         return applyNoise(truth: truth, cosine: cosine, frameNumber: frameNumber, timestamp: timestamp, using: &g)
     }
 
-    func applyNoise<G: RandomNumberGenerator>(truth: DepthMap, cosine: Image<Float>, frameNumber: Int, timestamp: Double,
-                                             using g: inout G) -> DepthFrame {
+    func applyNoise<G: RandomNumberGenerator>(
+        truth: DepthMap, cosine: Image<Float>, frameNumber: Int, timestamp: Double,
+        using g: inout G
+    ) -> DepthFrame {
         let c = configuration
-        let w = truth.width, h = truth.height
+        let w = truth.width
+        let h = truth.height
         var depth = DepthMap(width: w, height: h, repeating: 0)
         var confidence = ConfidenceMap(width: w, height: h, repeating: 0)
         // Dropout when the next 64 random bits fall below this threshold.
@@ -96,7 +102,8 @@ public struct DepthSimulator: Sendable {
                     let dn = t[j]
                     return dn == 0 || abs(dn - d) > c.depthEdgeRelative * max(d, dn) + c.depthEdgeAbsolute
                 }
-                let edge = (u > 0 && differs(i - 1)) || (u < w - 1 && differs(i + 1)) || (v > 0 && differs(i - w))
+                let edge =
+                    (u > 0 && differs(i - 1)) || (u < w - 1 && differs(i + 1)) || (v > 0 && differs(i - w))
                     || (v < h - 1 && differs(i + w))
                 let level: ConfidenceLevel
                 if edge {
@@ -119,8 +126,10 @@ public struct DepthSimulator: Sendable {
     static func gaussianPair<G: RandomNumberGenerator>(using g: inout G) -> (Float, Float) {
         let bits = g.next()
         // Two 24-bit uniforms; u1 in (0, 1].
-        let u1 = (Float(bits >> 40) + 1) * 0x1p-24, u2 = Float((bits >> 16) & 0xFF_FFFF) * 0x1p-24
-        let r = (-2 * logf(u1)).squareRoot(), a = 2 * Float.pi * u2
+        let u1 = (Float(bits >> 40) + 1) * 0x1p-24
+        let u2 = Float((bits >> 16) & 0xFF_FFFF) * 0x1p-24
+        let r = (-2 * logf(u1)).squareRoot()
+        let a = 2 * Float.pi * u2
         return (r * cosf(a), r * sinf(a))
     }
 }

@@ -32,8 +32,10 @@ public struct FeaturePointSimulator: Sendable {
             if Double.random(in: 0..<1, using: &g) < expected - Double(n) { n += 1 }
             for _ in 0..<n {
                 let (p, normal) = scene.samplePoint(onSurface: s.id, using: &g)
-                marks.append(Landmark(identifier: Self.landmarkIdentifierBase + UInt64(marks.count), position: p,
-                                      normal: normal, surfaceID: s.id))
+                marks.append(
+                    Landmark(
+                        identifier: Self.landmarkIdentifierBase + UInt64(marks.count), position: p,
+                        normal: normal, surfaceID: s.id))
             }
         }
         landmarks = marks
@@ -64,7 +66,8 @@ public struct FeaturePointSimulator: Sendable {
             }
             let dir = toPoint / dist
             guard abs(dir.dot(m.normal)) >= Self.minimumViewingCosine else { continue }
-            if let (t, _) = scene.firstHit(origin: eye, direction: dir, maxDistance: dist * (1 + Self.occlusionTolerance)),
+            if let (t, _) = scene.firstHit(
+                origin: eye, direction: dir, maxDistance: dist * (1 + Self.occlusionTolerance)),
                 t < dist * (1 - Self.occlusionTolerance)
             {
                 continue
@@ -88,7 +91,8 @@ public struct FeaturePointSimulator: Sendable {
             let p = landmarks[i].position
             let dist = p.distance(to: eye)
             let r = (p - eye) / dist
-            let a = r.anyPerpendicular, b = r.cross(a)
+            let a = r.anyPerpendicular
+            let b = r.cross(a)
             let along = Float(g.nextGaussian()) * c.featureAlongRayNoisePerMetre * dist
             let across1 = Float(g.nextGaussian()) * c.featureAcrossRayNoisePerMetre * dist
             let across2 = Float(g.nextGaussian()) * c.featureAcrossRayNoisePerMetre * dist
@@ -102,7 +106,8 @@ public struct FeaturePointSimulator: Sendable {
         if Double.random(in: 0..<1, using: &g) < expected - Double(spurious) { spurious += 1 }
         let k = c.cameraIntrinsics
         for j in 0..<spurious {
-            let u = Float.random(in: 0..<Float(k.width), using: &g), v = Float.random(in: 0..<Float(k.height), using: &g)
+            let u = Float.random(in: 0..<Float(k.width), using: &g)
+            let v = Float.random(in: 0..<Float(k.height), using: &g)
             let depth = Float.random(in: 0.3...c.featureMaximumRange, using: &g)
             ids.append(Self.spuriousIdentifierBit | UInt64(frameNumber) << 16 | UInt64(j & 0xFFFF))
             positions.append(worldFromCamera.apply(to: k.unproject(u: u, v: v, depth: depth)))
@@ -111,7 +116,8 @@ public struct FeaturePointSimulator: Sendable {
         var order = Array(0..<ids.count)
         order.shuffle(using: &g)
         if order.count > c.maximumFeaturesPerFrame { order.removeLast(order.count - c.maximumFeaturesPerFrame) }
-        return FeaturePointFrame(frameNumber: frameNumber, timestamp: timestamp, identifiers: order.map { ids[$0] },
-                                 positions: order.map { positions[$0] })
+        return FeaturePointFrame(
+            frameNumber: frameNumber, timestamp: timestamp, identifiers: order.map { ids[$0] },
+            positions: order.map { positions[$0] })
     }
 }

@@ -25,8 +25,9 @@ public struct ImageSimulator: Sendable {
 
     /// The RGB image seen from a true pose (noise from `(seed, frameNumber)`).
     public func renderRGB(worldFromCamera: RigidTransform, frameNumber: Int, seed: UInt64) -> RGBImage {
-        let trace = scene.trace(worldFromCamera: worldFromCamera, intrinsics: configuration.imageIntrinsics,
-                                maxDistance: Self.maximumDistance)
+        let trace = scene.trace(
+            worldFromCamera: worldFromCamera, intrinsics: configuration.imageIntrinsics,
+            maxDistance: Self.maximumDistance)
         return renderRGB(trace: trace, worldFromCamera: worldFromCamera, frameNumber: frameNumber, seed: seed)
     }
 
@@ -39,7 +40,8 @@ public struct ImageSimulator: Sendable {
             var c = Self.skyColor
             let id = Int(trace.surface[i])
             if id >= 0 {
-                let d = trace.direction[i], n = trace.normal[i]
+                let d = trace.direction[i]
+                let n = trace.normal[i]
                 let p = o + d * trace.distance[i]
                 // Both faces of thin surfaces are lit alike: the normal faces the camera.
                 let lambert = max(0, n.dot(Self.lightDirection)) * 0.45 + max(0, -n.dot(d)) * 0.2
@@ -60,7 +62,8 @@ public struct ImageSimulator: Sendable {
     }
 
     /// The camera image as a YCbCr 4:2:0 colour frame.
-    public func render(worldFromCamera: RigidTransform, frameNumber: Int, timestamp: Double, seed: UInt64) -> ColorFrame {
+    public func render(worldFromCamera: RigidTransform, frameNumber: Int, timestamp: Double, seed: UInt64) -> ColorFrame
+    {
         let rgb = renderRGB(worldFromCamera: worldFromCamera, frameNumber: frameNumber, seed: seed)
         // Image sizes are validated even and positive, so the conversion cannot fail.
         let ycbcr = YCbCrImage(rgb: rgb)!

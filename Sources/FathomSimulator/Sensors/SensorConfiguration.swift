@@ -93,17 +93,20 @@ public struct SensorConfiguration: Sendable, Equatable {
         }
         try check(frameRate.isFinite && frameRate > 0 && frameRate <= 240, "frameRate", frameRate)
         try check(depthWidth > 0 && depthHeight > 0, "depthWidth/depthHeight", "\(depthWidth)×\(depthHeight)")
-        try check(imageWidth > 0 && imageHeight > 0 && imageWidth % 2 == 0 && imageHeight % 2 == 0,
-                  "imageWidth/imageHeight (positive, even)", "\(imageWidth)×\(imageHeight)")
+        try check(
+            imageWidth > 0 && imageHeight > 0 && imageWidth % 2 == 0 && imageHeight % 2 == 0,
+            "imageWidth/imageHeight (positive, even)", "\(imageWidth)×\(imageHeight)")
         try check(depthEveryNthFrame >= 0, "depthEveryNthFrame", depthEveryNthFrame)
         try check(featuresEveryNthFrame >= 0, "featuresEveryNthFrame", featuresEveryNthFrame)
         try check(imageEveryNthFrame >= 0, "imageEveryNthFrame", imageEveryNthFrame)
         try check(depthMaximumRange > 0, "depthMaximumRange", depthMaximumRange)
         try check(depthNoiseBase >= 0 && depthNoisePerMetre >= 0, "depthNoiseBase/PerMetre", depthNoiseBase)
-        try check(minimumIncidenceCosine > 0 && minimumIncidenceCosine <= 1, "minimumIncidenceCosine", minimumIncidenceCosine)
+        try check(
+            minimumIncidenceCosine > 0 && minimumIncidenceCosine <= 1, "minimumIncidenceCosine", minimumIncidenceCosine)
         try check((0...1).contains(depthDropoutProbability), "depthDropoutProbability", depthDropoutProbability)
         try check(landmarkDensity >= 0 && objectLandmarkDensity >= 0, "landmarkDensity", landmarkDensity)
-        try check((0...1).contains(featureDetectionProbability), "featureDetectionProbability", featureDetectionProbability)
+        try check(
+            (0...1).contains(featureDetectionProbability), "featureDetectionProbability", featureDetectionProbability)
         try check((0..<1).contains(spuriousFeatureFraction), "spuriousFeatureFraction", spuriousFeatureFraction)
         try check(featureAlongRayNoisePerMetre >= 0 && featureAcrossRayNoisePerMetre >= 0, "feature noise", 0)
         try check(maximumFeaturesPerFrame >= 0, "maximumFeaturesPerFrame", maximumFeaturesPerFrame)
@@ -118,7 +121,7 @@ public enum SensorConfigurationError: Error, Equatable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case let .invalid(field, value): "sensor configuration: \(field) = \(value) is invalid"
+        case .invalid(let field, let value): "sensor configuration: \(field) = \(value) is invalid"
         }
     }
 }
