@@ -74,6 +74,15 @@ public struct SensorConfiguration: Sendable, Equatable {
     /// The defaults.
     public init() {}
 
+    /// A cheaper configuration for demos and debug builds: depth every 3rd frame (10 Hz at 30 Hz),
+    /// a camera image every 10th frame, feature points every frame; everything else default.
+    public static var lightweight: SensorConfiguration {
+        var c = SensorConfiguration()
+        c.depthEveryNthFrame = 3
+        c.imageEveryNthFrame = 10
+        return c
+    }
+
     /// Depth intrinsics: `cameraIntrinsics` scaled to the depth map.
     public var depthIntrinsics: CameraIntrinsics { cameraIntrinsics.scaled(toWidth: depthWidth, height: depthHeight) }
     /// Image intrinsics: `cameraIntrinsics` scaled to the camera image.
