@@ -155,6 +155,27 @@ struct RaycastTests {
         PrimitiveGeometry.torusSignedDistance(p, big, small)
     }
 
+    @Test func raysFromInsideClosedPrimitivesExit() throws {
+        // Box 1 × 0.4 × 2 centred at (5, 1, 5): from the centre along +z the far face is 1 m away.
+        let box = try Self.scene(.box(size: SIMD3(1, 0.4, 2)))
+        let b = try #require(box.raycast(ray(SIMD3(5, 1, 5), SIMD3(0, 0, 1))))
+        #expect(abs(b.distance - 1) < 1e-5 && b.kind == .box && b.normal.z < -0.999)
+        // Capped cylinder r 0.3, y 1…2: from inside, up to the top cap and sideways to the wall.
+        let cyl = try Self.scene(.cylinder(radius: 0.3, height: 1, capped: true))
+        let up = try #require(cyl.raycast(ray(SIMD3(5, 1.5, 5), SIMD3(0, 1, 0))))
+        #expect(abs(up.distance - 0.5) < 1e-5 && up.normal.y < -0.999)
+        let side = try #require(cyl.raycast(ray(SIMD3(5.1, 1.5, 5), SIMD3(1, 0, 0))))
+        #expect(abs(side.distance - 0.2) < 1e-5)
+        // Cone r 0.5 at y = 1 to the apex at y = 2: from (5, 1.2, 5) along +x the side is at r = 0.4.
+        let cone = try Self.scene(.cone(bottomRadius: 0.5, topRadius: 0, height: 1, capped: true))
+        let c = try #require(cone.raycast(ray(SIMD3(5, 1.2, 5), SIMD3(1, 0, 0))))
+        #expect(abs(c.distance - 0.4) < 1e-5 && c.kind == .cone)
+        // Grazing the box edge-on along its top face plane misses nothing it should not: a ray at
+        // y = 1.2 + 1e-3 passes above the box and reaches the wall.
+        let above = try #require(box.raycast(ray(SIMD3(1, 1.201, 5), SIMD3(1, 0, 0))))
+        #expect(above.kind == .wall && abs(above.distance - 9) < 1e-4)
+    }
+
     @Test func distancesToNearestSurface() throws {
         let s = try Self.scene(.sphere(radius: 0.5))
         #expect(abs(s.distanceToNearestSurface(SIMD3(5, 1, 5.8)) - 0.3) < 1e-5)
