@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FathomSimulator", targets: ["FathomSimulator"]),
         .library(name: "FathomSurfaces", targets: ["FathomSurfaces"]),
         .library(name: "FathomSensing", targets: ["FathomSensing"]),
+        .library(name: "FathomScan", targets: ["FathomScan"]),
         .library(name: "FathomHands", targets: ["FathomHands"]),
         .library(name: "FathomCLI", targets: ["FathomCLI"]),
         .executable(name: "fathom", targets: ["fathom"]),
@@ -32,10 +33,11 @@ let package = Package(
         .target(name: "FathomSimulator", dependencies: ["FathomCore", "FathomIO"]),
         .target(name: "FathomSurfaces", dependencies: ["FathomCore"]),
         .target(name: "FathomSensing", dependencies: ["FathomCore"]),
+        .target(name: "FathomScan", dependencies: ["FathomCore", "FathomIO"]),
         .target(name: "FathomHands", dependencies: ["FathomCore"]),
         .target(
             name: "Fathom",
-            dependencies: ["FathomCore", "FathomIO", "FathomSimulator", "FathomSurfaces", "FathomSensing", "FathomHands"]),
+            dependencies: ["FathomCore", "FathomIO", "FathomSimulator", "FathomSurfaces", "FathomSensing", "FathomScan", "FathomHands"]),
 
         // MARK: Command-line tool
         .target(
@@ -50,6 +52,7 @@ let package = Package(
         .testTarget(name: "FathomSimulatorTests", dependencies: ["FathomSimulator", "FathomTestSupport"]),
         .testTarget(name: "FathomSurfacesTests", dependencies: ["FathomSurfaces", "FathomTestSupport"]),
         .testTarget(name: "FathomSensingTests", dependencies: ["FathomSensing", "FathomTestSupport"]),
+        .testTarget(name: "FathomScanTests", dependencies: ["FathomScan", "FathomTestSupport"]),
         .testTarget(name: "FathomHandsTests", dependencies: ["FathomHands", "FathomTestSupport"]),
         .testTarget(name: "FathomCLITests", dependencies: ["FathomCLI", "FathomTestSupport"]),
     ]

@@ -4,4 +4,5 @@
 @_exported import FathomSimulator
 @_exported import FathomSurfaces
 @_exported import FathomSensing
+@_exported import FathomScan
 @_exported import FathomHands

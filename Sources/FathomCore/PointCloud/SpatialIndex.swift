@@ -10,8 +10,8 @@
 public struct SpatialIndex: Sendable {
     @usableFromInline let storage: Storage
 
-    /// Builds the index. With `cellSize` nil, the cell edge is chosen so that there are about two cells
-    /// per point over the bounding box (a few points per occupied cell for surface-like clouds).
+    /// Builds the index. With `cellSize` nil, the cell edge is chosen so that there is about one cell
+    /// per point over the bounding box (several points per occupied cell for surface-like clouds).
     /// - Parameters:
     ///   - positions: the points, metres.
     ///   - cellSize: the cell edge, metres; must be positive and finite if given.
@@ -124,50 +124,82 @@ extension SpatialIndex {
         /// Upper bound on cells per point, to bound memory for sparse, spread-out clouds.
         static let maximumCellsPerPoint = 4
         /// Target cells per point when the cell size is chosen automatically.
-        static let targetCellsPerPoint: Float = 2
+        static let targetCellsPerPoint: Float = 1
 
         init(positions: [SIMD3<Float>], cellSize requested: Float?) {
             precondition(positions.count < Int(Int32.max), "spatial index holds at most 2³¹ − 1 points")
+            let n = positions.count
             original = positions
-            pointCount = positions.count
-            let box = BoundingBox(points: positions) ?? BoundingBox(min: .zero, max: .zero)
-            let extent = pointwiseMax(box.size, SIMD3(repeating: 1e-6))
-            let finiteCount = positions.reduce(0) { $0 + ($1.isFinite ? 1 : 0) }
+            pointCount = n
+            // One pass: bounds and the number of finite points.
+            var lo = SIMD3<Float>(repeating: .infinity), hi = SIMD3<Float>(repeating: -.infinity)
+            var finiteCount = 0
+            positions.withUnsafeBufferPointer { P in
+                for p in P where p.x.isFinite && p.y.isFinite && p.z.isFinite {
+                    lo = pointwiseMin(lo, p)
+                    hi = pointwiseMax(hi, p)
+                    finiteCount += 1
+                }
+            }
+            if finiteCount == 0 { lo = .zero; hi = .zero }
+            let extent = pointwiseMax(hi - lo, SIMD3(repeating: 1e-6))
             let maxCells = Float(max(1, finiteCount) * Storage.maximumCellsPerPoint + 64)
             var size = requested ?? Storage.automaticCellSize(extent: extent, points: finiteCount)
             // Never allow more cells than the memory bound, whatever was asked for.
             while Storage.cellCount(extent: extent, size: size) > maxCells { size *= 1.25 }
             cellSize = size
-            inverseCellSize = 1 / size
-            origin = box.min
-            diagonal = box.size.length
-            let d = SIMD3<Int>(
-                Int((extent.x / size).rounded(.down)) + 1, Int((extent.y / size).rounded(.down)) + 1,
-                Int((extent.z / size).rounded(.down)) + 1)
-            dims = d
-            let cells = d.x * d.y * d.z
-            var cellOf = [Int32](repeating: -1, count: positions.count)
-            var counts = [Int32](repeating: 0, count: cells + 1)
-            for (i, p) in positions.enumerated() where p.isFinite {
-                let q = pointwiseMin(pointwiseMax(SIMD3<Int>((p - box.min) * (1 / size)), .zero), d &- 1)
-                let c = (q.z * d.y + q.y) * d.x + q.x
-                cellOf[i] = Int32(c)
-                counts[c + 1] += 1
+            let inv = 1 / size
+            inverseCellSize = inv
+            origin = lo
+            diagonal = (hi - lo).length
+            let dx = Int(extent.x * inv) + 1, dy = Int(extent.y * inv) + 1, dz = Int(extent.z * inv) + 1
+            dims = SIMD3(dx, dy, dz)
+            let cells = dx * dy * dz
+            // Counting sort by cell: cell of each point, histogram, prefix sums, scatter of indices.
+            var cellOf = [Int32](repeating: -1, count: n)
+            var starts = [Int32](repeating: 0, count: cells + 1)
+            positions.withUnsafeBufferPointer { P in
+                cellOf.withUnsafeMutableBufferPointer { C in
+                    starts.withUnsafeMutableBufferPointer { K in
+                        for i in 0..<n {
+                            let p = P[i]
+                            guard p.x.isFinite && p.y.isFinite && p.z.isFinite else { continue }
+                            let q = (p - lo) * inv
+                            // Scalar conversions: SIMD float→int conversion is far slower here.
+                            let x = min(max(Int(q.x), 0), dx - 1), y = min(max(Int(q.y), 0), dy - 1)
+                            let z = min(max(Int(q.z), 0), dz - 1)
+                            let c = (z * dy + y) * dx + x
+                            C[i] = Int32(truncatingIfNeeded: c)
+                            K[c + 1] &+= 1
+                        }
+                        for c in 0..<cells { K[c + 1] &+= K[c] }
+                    }
+                }
             }
-            for c in 0..<cells { counts[c + 1] += counts[c] }
-            cellStart = counts
-            var next = Array(counts.prefix(cells))
-            var sortedP = [SIMD3<Float>](repeating: .zero, count: finiteCount)
-            var sortedI = [Int32](repeating: 0, count: finiteCount)
-            for i in 0..<positions.count where cellOf[i] >= 0 {
-                let c = Int(cellOf[i])
-                let k = Int(next[c])
-                next[c] += 1
-                sortedP[k] = positions[i]
-                sortedI[k] = Int32(i)
+            cellStart = starts
+            var next = starts
+            let indices = [Int32](unsafeUninitializedCapacity: finiteCount) { out, initialized in
+                cellOf.withUnsafeBufferPointer { C in
+                    next.withUnsafeMutableBufferPointer { N in
+                        for i in 0..<n where C[i] >= 0 {
+                            let c = Int(C[i])
+                            let k = Int(N[c])
+                            N[c] = Int32(truncatingIfNeeded: k + 1)
+                            out[k] = Int32(truncatingIfNeeded: i)
+                        }
+                    }
+                }
+                initialized = finiteCount
             }
-            sortedPositions = sortedP
-            sortedIndices = sortedI
+            sortedIndices = indices
+            sortedPositions = [SIMD3<Float>](unsafeUninitializedCapacity: finiteCount) { out, initialized in
+                positions.withUnsafeBufferPointer { P in
+                    indices.withUnsafeBufferPointer { I in
+                        for k in 0..<finiteCount { out[k] = P[Int(I[k])] }
+                    }
+                }
+                initialized = finiteCount
+            }
             indexedCount = finiteCount
         }
 
@@ -192,7 +224,7 @@ extension SpatialIndex {
         func cellCoordinate(_ p: SIMD3<Float>) -> SIMD3<Int> {
             let f = (p - origin) * inverseCellSize
             let clamped = pointwiseMin(pointwiseMax(f, SIMD3(repeating: 0)), SIMD3<Float>(dims &- 1))
-            return SIMD3<Int>(clamped)
+            return SIMD3<Int>(Int(clamped.x), Int(clamped.y), Int(clamped.z))
         }
 
         /// Distance from `p` to the indexed bounding box (0 inside).

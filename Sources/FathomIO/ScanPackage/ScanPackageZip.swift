@@ -1,0 +1,154 @@
+import Foundation
+import ZIPFoundation
+
+/// Zip handling of scan packages: creating and verifying archives, validating entry paths, extracting.
+enum ScanPackageZip {
+    /// Bytes read at a time when checksumming a file.
+    static let checksumChunkByteCount = 1 << 20
+
+    /// Zips the contents of `directory` (entries at the archive's root) into `url`.
+    static func create(from directory: URL, to url: URL, compressed: Bool) throws {
+        do {
+            try FileManager.default.zipItem(
+                at: directory, to: url, shouldKeepParent: false,
+                compressionMethod: compressed ? .deflate : .none)
+        } catch {
+            throw ScanPackageError(.io, url: url, problem: "cannot create zip of \(directory.path): \(error)")
+        }
+    }
+
+    /// The regular files under `directory`, as paths relative to it.
+    static func files(in directory: URL) throws -> [String] {
+        let fm = FileManager.default
+        guard let paths = fm.subpaths(atPath: directory.path) else {
+            throw ScanPackageError(.io, url: directory, problem: "cannot list the directory")
+        }
+        return paths.filter { p in
+            var isDirectory: ObjCBool = false
+            return fm.fileExists(atPath: directory.appendingPathComponent(p).path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
+        }.sorted()
+    }
+
+    /// Checks that the archive at `url` holds every file of `directory` with the same size and CRC32,
+    /// and that each entry's stored data decompresses to that CRC32. Returns the problems found.
+    static func verify(_ url: URL, against directory: URL) throws -> [String] {
+        let archive: Archive
+        do { archive = try Archive(url: url, accessMode: .read) } catch {
+            return ["\(url.path): cannot be opened as a zip: \(error)"]
+        }
+        var problems: [String] = []
+        for path in try files(in: directory) {
+            let fileURL = directory.appendingPathComponent(path)
+            guard let entry = archive[path] else {
+                problems.append("\(url.path): entry \(path) is missing")
+                continue
+            }
+            let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path)
+            let size = (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
+            if entry.uncompressedSize != size {
+                problems.append(
+                    "\(url.path) › \(path): uncompressed size \(entry.uncompressedSize), the file has \(size) bytes")
+                continue
+            }
+            let fileCRC = try crc32(of: fileURL)
+            if entry.checksum != fileCRC {
+                problems.append(
+                    "\(url.path) › \(path): CRC32 \(entry.checksum) in the directory, the file's is \(fileCRC)")
+                continue
+            }
+            do {
+                var length: UInt64 = 0
+                let crc = try archive.extract(entry, consumer: { length += UInt64($0.count) })
+                if crc != fileCRC || length != size {
+                    problems.append("\(url.path) › \(path): stored data does not match the file")
+                }
+            } catch {
+                problems.append("\(url.path) › \(path): stored data fails its check: \(error)")
+            }
+        }
+        return problems
+    }
+
+    /// The CRC32 of a file, read in chunks.
+    static func crc32(of url: URL) throws -> CRC32 {
+        let handle: FileHandle
+        do { handle = try FileHandle(forReadingFrom: url) } catch {
+            throw ScanPackageError(.io, url: url, problem: "cannot read: \(error.localizedDescription)")
+        }
+        defer { try? handle.close() }
+        var crc: CRC32 = 0
+        while true {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: checksumChunkByteCount) } catch {
+                throw ScanPackageError(.io, url: url, problem: "cannot read: \(error.localizedDescription)")
+            }
+            guard let chunk, !chunk.isEmpty else { break }
+            crc = chunk.crc32(checksum: crc)
+        }
+        return crc
+    }
+
+    /// Why an entry path is unsafe to extract, or `nil` when it stays inside the package.
+    static func unsafeReason(_ path: String) -> String? {
+        if path.isEmpty { return "empty path" }
+        if path.contains("\\") { return "backslash in path" }
+        if path.hasPrefix("/") { return "absolute path" }
+        if path.contains("\0") { return "NUL in path" }
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        if components.contains(where: { $0 == ".." }) { return "'..' component" }
+        if let first = components.first, first.count >= 2, first.dropFirst().first == ":" { return "drive letter" }
+        return nil
+    }
+
+    /// The folder prefix (`""` or `"name/"`) under which the package's files lie in an archive whose
+    /// entry paths are `paths`, or `nil` when there is no `config.json` at the root or under one
+    /// top-level folder.
+    static func packagePrefix(_ paths: [String]) -> String? {
+        let relevant = paths.filter { !$0.hasPrefix("__MACOSX/") }
+        if relevant.contains("config.json") { return "" }
+        let tops = Set(relevant.map { $0.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)[0] })
+        guard tops.count == 1, let top = tops.first, relevant.contains("\(top)/config.json") else { return nil }
+        return "\(top)/"
+    }
+
+    /// Validates every entry of the zip at `url`, then extracts the package's files to `destination`.
+    /// - Throws: `ScanPackageError` naming the zip (and the entry) when the zip cannot be opened, an
+    ///   entry's path is unsafe or a link, `config.json` is missing, or an entry fails its CRC check.
+    static func extract(_ url: URL, to destination: URL) throws {
+        let archive: Archive
+        do { archive = try Archive(url: url, accessMode: .read) } catch {
+            throw ScanPackageError(
+                .invalidZip, url: url, problem: "cannot be opened as a zip (truncated or not a zip): \(error)")
+        }
+        let entries = Array(archive)
+        for entry in entries {
+            let path = entry.path
+            if let reason = unsafeReason(path) {
+                throw ScanPackageError(
+                    .unsafeZipEntry, file: "\(url.path) › \(path)",
+                    problem: "entry escapes the package (\(reason)); nothing was extracted")
+            }
+            if entry.type == .symlink {
+                throw ScanPackageError(
+                    .unsafeZipEntry, file: "\(url.path) › \(path)",
+                    problem: "symbolic links are not allowed; nothing was extracted")
+            }
+        }
+        guard let prefix = packagePrefix(entries.map(\.path)) else {
+            throw ScanPackageError(
+                .missingFile, file: "\(url.path) › config.json",
+                problem: "required file is missing (neither at the zip's root nor under one top-level folder)")
+        }
+        for entry in entries where entry.type == .file && entry.path.hasPrefix(prefix) {
+            let relative = String(entry.path.dropFirst(prefix.count))
+            guard !relative.isEmpty else { continue }
+            do {
+                _ = try archive.extract(entry, to: destination.appendingPathComponent(relative))
+            } catch {
+                throw ScanPackageError(
+                    .invalidZip, file: "\(url.path) › \(entry.path)", problem: "cannot extract: \(error)")
+            }
+        }
+    }
+}
