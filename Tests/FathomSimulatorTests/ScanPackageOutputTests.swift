@@ -43,4 +43,32 @@ struct ScanPackageOutputTests {
         try sim.writeZip(to: zipURL, workingDirectory: dir.appendingPathComponent("work"))
         #expect(try ScanPackage(url: zipURL).cameraFrames.count == sim.frameCount)
     }
+
+    @Test func faultyPosesAndStatesSurviveThePackage() throws {
+        var c = SensorConfiguration()
+        c.depthEveryNthFrame = 0
+        c.imageEveryNthFrame = 0
+        c.featuresEveryNthFrame = 0
+        var d = ScenePreset.demo.description
+        d.faults = [
+            .nanPose(start: 0.05, duration: 0.05),
+            .trackingLoss(
+                start: 0.15, duration: 0.1, state: .notAvailable,
+                relocalizingDuration: 0.05),
+        ]
+        let sim = try ScanSimulation(description: d, sensors: c, duration: 0.3)
+        let dir = try makeTemporaryDirectory("sim-package-faults")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try sim.write(to: dir.appendingPathComponent("scan"))
+        let frames = try ScanPackage(url: dir.appendingPathComponent("scan")).cameraFrames
+        #expect(frames.count == sim.frameCount)
+        for (a, i) in zip(frames, 0..<sim.frameCount) {
+            let expected = sim.pose(frame: i)
+            #expect(a.trackingState == expected.trackingState)
+            #expect(a.worldMappingStatus == expected.worldMappingStatus)
+            #expect(a.cameraTransform.translation.x.isNaN == expected.recordedTransform.translation.x.isNaN)
+        }
+        #expect(frames.contains { $0.cameraTransform.translation.x.isNaN })
+        #expect(frames.contains { $0.trackingState == .notAvailable })
+    }
 }
