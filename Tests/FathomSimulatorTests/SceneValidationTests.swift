@@ -111,13 +111,17 @@ struct SceneValidationTests {
     @Test func jsonDefaultsAndErrors() throws {
         let json = """
             {"rooms": [{"polygon": [[0,0],[0,4],[5,4],[5,0]],
-                        "openings": [{"kind": "door", "wall": 1, "offset": 0.5, "width": 0.9, "bottom": 0, "top": 2}]}],
+                        "openings": [{"kind": "door", "wall": 1, "offset": 0.5, "width": 0.9, "bottom": 0, "top": 2},
+                                     {"wall": 3, "offset": 1, "width": 1}]}],
              "objects": [{"name": "ball", "shape": {"type": "sphere", "radius": 0.12}, "position": [1, 0.12, 1]}],
              "faults": [{"type": "poseJump", "start": 3}]}
             """
         let d = try SceneDescription(json: Data(json.utf8))
         #expect(d.rooms[0].height == 2.6)
         #expect(d.rooms[0].floorY == 0)
+        #expect(
+            d.rooms[0].openings[1]
+                == OpeningDescription(kind: .opening, wall: 3, offset: 1, width: 1, bottom: 0, top: 2.05))
         #expect(d.objects[0].color == "grey")
         #expect(d.faults == [.poseJump(start: 3, duration: 1, offset: SIMD3(12, 0, 0))])
         #expect(throws: SceneValidationError.self) {

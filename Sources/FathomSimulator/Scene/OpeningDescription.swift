@@ -32,4 +32,17 @@ public struct OpeningDescription: Sendable, Equatable, Codable {
         self.bottom = bottom
         self.top = top
     }
+
+    enum CodingKeys: String, CodingKey { case kind, wall, offset, width, bottom, top }
+
+    /// Decodes an opening; `kind` defaults to `opening`, `bottom` to 0 m and `top` to 2.05 m.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try c.decodeIfPresent(Kind.self, forKey: .kind) ?? .opening
+        wall = try c.decode(Int.self, forKey: .wall)
+        offset = try c.decode(Float.self, forKey: .offset)
+        width = try c.decode(Float.self, forKey: .width)
+        bottom = try c.decodeIfPresent(Float.self, forKey: .bottom) ?? 0
+        top = try c.decodeIfPresent(Float.self, forKey: .top) ?? 2.05
+    }
 }
