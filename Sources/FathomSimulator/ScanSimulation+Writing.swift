@@ -5,6 +5,9 @@ extension ScanSimulation {
     /// The capture date written into simulated packages (fixed, so output is reproducible).
     public static let packageCreationDate = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01 UTC
 
+    /// Frames rendered concurrently per batch while writing.
+    public static let writeBatchSize = 16
+
     /// The `config.json` settings of a simulated package.
     public var scanConfig: ScanConfig {
         ScanConfig(
@@ -28,13 +31,18 @@ extension ScanSimulation {
         let writer = try ScanPackageWriter(directory: directory, config: scanConfig)
         try writer.setAzimuth(trueNorthDegrees: trueNorthDegrees)
         var pending = labels[...]
-        for (n, frame) in frames.enumerated() {
-            try writer.append(frame)
-            while let label = pending.first, label.frameNumber <= frame.frameNumber {
-                try writer.addLabel(label)
-                pending = pending.dropFirst()
+        var written = 0
+        // Render in batches on all cores, append in order.
+        for start in stride(from: 0, to: frameCount, by: Self.writeBatchSize) {
+            for frame in renderFrames(start..<min(frameCount, start + Self.writeBatchSize)) {
+                try writer.append(frame)
+                while let label = pending.first, label.frameNumber <= frame.frameNumber {
+                    try writer.addLabel(label)
+                    pending = pending.dropFirst()
+                }
+                written += 1
+                progress?(written)
             }
-            progress?(n + 1)
         }
         try writer.finish()
         return writer

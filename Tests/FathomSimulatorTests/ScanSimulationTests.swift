@@ -34,6 +34,8 @@ struct ScanSimulationTests {
                 == a.depthSimulator.render(worldFromCamera: pose, frameNumber: 57, timestamp: 57.0 / 30, seed: 11))
         let image = a.imageSimulator.render(worldFromCamera: pose, frameNumber: 57, timestamp: 57.0 / 30, seed: 11)
         #expect(a.frame(57).color == image)
+        // Concurrent rendering gives the same frames.
+        #expect(a.renderFrames(55..<59) == (55..<59).map(a.frame(_:)))
         // Frames render independently: the sequence gives the same frames as random access.
         var it = a.frames.makeIterator()
         let first = it.next()
