@@ -67,8 +67,3 @@ public struct RoomDescription: Sendable, Equatable, Codable {
     /// The signed area of the polygon, square metres (positive when counter-clockwise from above).
     public var signedArea: Float { PolygonMath.signedArea(polygon) }
 }
-
-extension SIMD2 where Scalar == Float {
-    /// The Euclidean length of a floor-plan vector.
-    var lengthXZ: Float { (x * x + y * y).squareRoot() }
-}
