@@ -45,8 +45,6 @@ public enum CameraPathDescription: Sendable, Equatable {
     }
 }
 
-
-
 extension CameraPathDescription: Codable {
     enum CodingKeys: String, CodingKey { case type }
 
