@@ -2,7 +2,8 @@
 /// rendered on demand (`frames` is lazy) and each depends only on `(seed, frameNumber)`.
 ///
 /// Sensors observe the true world from the true pose; the recorded `cameraTransform` is the truth
-/// altered by faults. Feature positions are in scene (true world) coordinates.
+/// altered by faults, in the session's world frame (the scene's unless `sceneFromSession` is given).
+/// Feature positions are reported in the session's frame; ground truth is in scene coordinates.
 public struct ScanSimulation: Sendable {
     /// The scene.
     public let scene: SimulatedScene
@@ -26,12 +27,22 @@ public struct ScanSimulation: Sendable {
     ///   - description: the scene, path and faults; without a path, a default closed walk through the
     ///     first room's vertices pulled 40% towards their mean.
     ///   - duration: seconds; `nil` uses the path's natural duration.
+    ///   - sceneFromSession: where the session's world origin lies in the scene (ARKit starts each
+    ///     session with its own origin); only a turn about +Y and a translation are allowed. Recorded
+    ///     poses and feature positions are reported in the session's frame; ground truth stays in scene
+    ///     coordinates. Default: identity (session world = scene).
     /// - Throws: `SceneValidationError`, `SensorConfigurationError`.
     public init(
         description: SceneDescription, sensors: SensorConfiguration = SensorConfiguration(), seed: UInt64 = 0,
-        duration: Double? = nil
+        duration: Double? = nil, sceneFromSession: RigidTransform = .identity
     ) throws {
         try sensors.validate()
+        let up = sceneFromSession.rotation * SIMD3<Float>(0, 1, 0)
+        guard sceneFromSession.translation.isFinite, sceneFromSession.rotation.isRotation,
+            up.distance(to: SIMD3(0, 1, 0)) < Self.gravityAlignmentTolerance
+        else {
+            throw SceneValidationError.invalidSessionOrigin("it must be a rotation about +Y plus a finite translation")
+        }
         let scene = try SimulatedScene(description)
         if let duration, !(duration.isFinite && duration > 0) {
             throw SceneValidationError.invalidPath("duration \(duration) s must be positive")
@@ -43,7 +54,7 @@ public struct ScanSimulation: Sendable {
         self.seed = seed
         trajectory = ScanTrajectory(
             path: path, faults: description.faults, scene: scene, frameRate: sensors.frameRate,
-            duration: duration)
+            duration: duration, sessionFromScene: sceneFromSession.inverse)
         depthSimulator = DepthSimulator(scene: scene, configuration: sensors)
         featureSimulator = FeaturePointSimulator(scene: scene, configuration: sensors, seed: seed)
         imageSimulator = ImageSimulator(scene: scene, configuration: sensors)
@@ -53,10 +64,18 @@ public struct ScanSimulation: Sendable {
     /// Creates a simulation of a preset.
     public init(
         preset: ScenePreset, sensors: SensorConfiguration = SensorConfiguration(), seed: UInt64 = 0,
-        duration: Double? = nil
+        duration: Double? = nil, sceneFromSession: RigidTransform = .identity
     ) throws {
-        try self.init(description: preset.description, sensors: sensors, seed: seed, duration: duration)
+        try self.init(
+            description: preset.description, sensors: sensors, seed: seed, duration: duration,
+            sceneFromSession: sceneFromSession)
     }
+
+    /// How far a session origin's +Y may deviate from the scene's up (unit-vector distance).
+    public static let gravityAlignmentTolerance: Float = 1e-4
+
+    /// Maps scene coordinates to the session's world frame (the inverse of `sceneFromSession`).
+    public var sessionFromScene: RigidTransform { trajectory.sessionFromScene }
 
     /// The default walk for a scene without a path.
     static func defaultPath(for room: RoomDescription) -> CameraPathDescription {
@@ -89,9 +108,14 @@ public struct ScanSimulation: Sendable {
     /// The pose and states of frame `i` (0 ≤ i < frameCount).
     public func pose(frame i: Int) -> SimulatedPose { trajectory.pose(frame: i) }
 
-    /// The true `worldFromCamera` of frame `i`: what the sensors saw from.
+    /// The true `worldFromCamera` of frame `i` in scene coordinates: what the sensors saw from.
     public func groundTruthWorldFromCamera(frame i: Int) -> RigidTransform {
         trajectory.pose(frame: i).trueWorldFromCamera
+    }
+
+    /// The true pose of frame `i` in the session's world frame (what a perfect tracker would record).
+    public func groundTruthSessionFromCamera(frame i: Int) -> RigidTransform {
+        trajectory.sessionFromScene * groundTruthWorldFromCamera(frame: i)
     }
 
     /// The noise-free depth map of frame `i` (0 where nothing lies within range).
@@ -135,9 +159,13 @@ public struct ScanSimulation: Sendable {
                 color = imageSimulator.render(worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed)
             }
         }
-        let features =
+        var features =
             due(sensors.featuresEveryNthFrame)
             ? featureSimulator.render(worldFromCamera: truth, frameNumber: i, timestamp: t, seed: seed) : nil
+        if features != nil && trajectory.sessionFromScene != .identity {
+            let sessionFromScene = trajectory.sessionFromScene
+            features!.positions = features!.positions.map { sessionFromScene.apply(to: $0) }
+        }
         return SensorFrame(camera: camera, depth: depth, color: color, features: features)
     }
 

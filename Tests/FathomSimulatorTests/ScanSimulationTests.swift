@@ -104,3 +104,31 @@ struct ScanSimulationTests {
         #expect(throws: SceneValidationError.self) { try ScanSimulation(preset: .demo, duration: -1) }
     }
 }
+
+struct SessionOriginTests {
+    @Test func posesAndFeaturesAreReportedInTheSessionFrame() throws {
+        var c = ScanSimulationTests.smallSensors()
+        c.imageEveryNthFrame = 0
+        let sceneFromSession = RigidTransform(
+            rotation: Matrix3x3.rotation(axis: SIMD3(0, 1, 0), angle: .pi / 6), translation: SIMD3(1, 0, 2))
+        let a = try ScanSimulation(preset: .demo, sensors: c, seed: 3)
+        let b = try ScanSimulation(preset: .demo, sensors: c, seed: 3, sceneFromSession: sceneFromSession)
+        let sessionFromScene = sceneFromSession.inverse
+        for i in [10, 80] {
+            let fa = a.frame(i)
+            let fb = b.frame(i)
+            let expected = sessionFromScene * RigidTransform(fa.camera.cameraTransform)!
+            #expect(RigidTransform(fb.camera.cameraTransform)!.isApproximatelyEqual(to: expected))
+            #expect(b.groundTruthSessionFromCamera(frame: i).isApproximatelyEqual(to: expected))
+            #expect(fa.depth == fb.depth)
+            let pa = try #require(fa.features).positions
+            let pb = try #require(fb.features).positions
+            #expect(zip(pa, pb).allSatisfy { isClose(sessionFromScene.apply(to: $0), $1, tolerance: 1e-5) })
+        }
+        #expect(throws: SceneValidationError.self) {
+            try ScanSimulation(
+                preset: .demo,
+                sceneFromSession: RigidTransform(rotation: Matrix3x3.rotation(axis: SIMD3(1, 0, 0), angle: 0.3)))
+        }
+    }
+}

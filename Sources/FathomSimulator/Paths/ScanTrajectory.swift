@@ -18,6 +18,9 @@ public struct ScanTrajectory: Sendable {
     public let duration: Double
     /// Scene, for faults that approach surfaces.
     let scene: SimulatedScene
+    /// Maps scene coordinates to the session's world frame, in which recorded poses are expressed
+    /// (identity: the session's world is the scene's).
+    public let sessionFromScene: RigidTransform
 
     /// How long tracking initializes, seconds.
     public static let initializingDuration: Double = 1
@@ -36,9 +39,12 @@ public struct ScanTrajectory: Sendable {
     /// Creates a trajectory.
     /// - Parameters:
     ///   - duration: seconds; `nil` uses the path's natural duration.
+    ///   - sessionFromScene: the session's world frame (recorded poses are expressed in it).
     public init(
-        path: CameraPath, faults: [ScanFault], scene: SimulatedScene, frameRate: Double, duration: Double? = nil
+        path: CameraPath, faults: [ScanFault], scene: SimulatedScene, frameRate: Double, duration: Double? = nil,
+        sessionFromScene: RigidTransform = .identity
     ) {
+        self.sessionFromScene = sessionFromScene
         self.path = path
         self.faults = faults
         self.scene = scene
@@ -125,7 +131,7 @@ public struct ScanTrajectory: Sendable {
         for case .poseJump(let start, let d, let offset) in faults where recordedTime >= start {
             recorded.translation += offset * Float(min(1, (recordedTime - start) / d))
         }
-        var matrix = recorded.matrix
+        var matrix = (sessionFromScene * recorded).matrix
         for case .nanPose(let start, let d) in faults where t >= start && t < start + d {
             matrix.columns.3 = SIMD4(.nan, .nan, .nan, 1)
         }

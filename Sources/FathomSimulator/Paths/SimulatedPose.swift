@@ -4,9 +4,10 @@ public struct SimulatedPose: Sendable, Equatable {
     public var frameNumber: Int
     /// Time since the start, seconds.
     public var timestamp: Double
-    /// The device's true pose: what the sensors see from.
+    /// The device's true pose in scene coordinates (sceneFromCamera): what the sensors see from.
     public var trueWorldFromCamera: RigidTransform
-    /// The pose as recorded (`cameraTransform`): the truth altered by faults (jumps, freezes, NaN).
+    /// The pose as recorded (`cameraTransform`): the truth altered by faults (jumps, freezes, NaN),
+    /// expressed in the session's world frame (`ScanTrajectory.sessionFromScene`).
     public var recordedTransform: Matrix4x4
     /// The reported tracking state.
     public var trackingState: TrackingState

@@ -26,6 +26,8 @@ public enum SceneValidationError: Error, Equatable, CustomStringConvertible {
     case invalidPath(String)
     /// A fault is invalid.
     case invalidFault(index: Int, detail: String)
+    /// The session origin is not a gravity-aligned rigid transform (it may only turn about +Y).
+    case invalidSessionOrigin(String)
 
     public var description: String {
         switch self {
@@ -45,6 +47,7 @@ public enum SceneValidationError: Error, Equatable, CustomStringConvertible {
             "unknown colour '\(c)'; known: \(SurfaceMaterial.namedColors.keys.sorted().joined(separator: ", "))"
         case .invalidPath(let d): "camera path: \(d)"
         case .invalidFault(let i, let d): "fault \(i): \(d)"
+        case .invalidSessionOrigin(let d): "session origin: \(d)"
         }
     }
 }
