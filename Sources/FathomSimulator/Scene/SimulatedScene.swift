@@ -9,6 +9,8 @@ public struct SimulatedScene: Sendable {
     let geometry: [SurfaceGeometry]
     /// Bounding spheres (centre xyz, radius w), one per surface.
     let boundingSpheres: [SIMD4<Float>]
+    /// Materials, one per surface (kept apart so that shading does not copy `SurfaceTruth`).
+    let materials: [SurfaceMaterial]
 
     /// Rays start counting hits beyond this distance, metres (avoids self-hits).
     public static let minimumHitDistance: Float = 1e-5
@@ -23,6 +25,7 @@ public struct SimulatedScene: Sendable {
         geometry = builder.geometry
         surfaces = builder.truths
         boundingSpheres = builder.geometry.map(\.boundingSphere)
+        materials = builder.truths.map(\.material)
     }
 
     /// The first surface the ray meets within `maxDistance` metres, or `nil`.
@@ -35,7 +38,7 @@ public struct SimulatedScene: Sendable {
         if n.dot(ray.direction) > 0 { n = -n }
         return SceneHit(
             distance: t, point: p, normal: n, surfaceID: id, kind: surfaces[id].kind,
-            albedo: surfaces[id].material.albedo(at: p))
+            albedo: materials[id].albedo(at: p))
     }
 
     /// The distance and surface of the first hit of `origin + t·direction` (unit direction) with

@@ -45,7 +45,7 @@ public struct ImageSimulator: Sendable {
                 let p = o + d * trace.distance[i]
                 // Both faces of thin surfaces are lit alike: the normal faces the camera.
                 let lambert = max(0, n.dot(Self.lightDirection)) * 0.45 + max(0, -n.dot(d)) * 0.2
-                c = scene.surfaces[id].material.albedo(at: p) * (Self.ambient + lambert)
+                c = scene.materials[id].albedo(at: p) * (Self.ambient + lambert)
             }
             let noise = Float(Int64(bitPattern: g.next()) >> 40) * 0x1p-23 * Self.pixelNoise
             image.pixels[i] = RGB8(unit: c + noise)
