@@ -134,7 +134,7 @@ public struct ScanSimulation: Sendable {
         let camera = CameraFrame(
             frameNumber: i, timestamp: pose.timestamp, cameraTransform: pose.recordedTransform,
             intrinsics: sensors.cameraIntrinsics, trackingState: pose.trackingState,
-            worldMappingStatus: pose.worldMappingStatus, orientation: .landscapeRight)
+            worldMappingStatus: pose.worldMappingStatus, orientation: pose.orientation)
         func due(_ n: Int) -> Bool { n > 0 && i % n == 0 }
         let truth = pose.trueWorldFromCamera
         let t = pose.timestamp

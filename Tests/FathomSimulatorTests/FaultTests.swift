@@ -144,4 +144,27 @@ struct FaultTests {
         #expect(sim.pose(frame: 90).trackingState == .notAvailable)
         #expect(sim.pose(frame: 160).trackingState == .limited(.relocalizing))
     }
+
+    @Test func portraitOrientationRollsTheCamera() throws {
+        var d = ScenePreset.demo.description
+        d.faults = [.deviceOrientation(start: 3, duration: 1, orientation: .portrait)]
+        var c = SensorConfiguration()
+        c.depthEveryNthFrame = 0
+        c.imageEveryNthFrame = 0
+        c.featuresEveryNthFrame = 0
+        let sim = try ScanSimulation(description: d, sensors: c)
+        let before = sim.frame(f(2.9)).camera
+        let during = sim.frame(f(3.5)).camera
+        let after = sim.frame(f(4.1)).camera
+        #expect(before.orientation == .landscapeRight && after.orientation == .landscapeRight)
+        #expect(during.orientation == .portrait)
+        let p = sim.groundTruthWorldFromCamera(frame: f(3.5))
+        // Portrait: camera +X points down; the viewing direction is that of the landscape pose.
+        #expect(p.rotation.columns.0.y < -0.95)
+        let landscape = sim.trajectory.trueSample(at: Double(f(3.5)) / 30).worldFromCamera
+        #expect(isClose(p.rotation.columns.2, landscape.rotation.columns.2, tolerance: 1e-5))
+        #expect(RigidTransform(during.cameraTransform)!.isApproximatelyEqual(to: p))
+        let json = try SceneDescription(json: d.jsonData())
+        #expect(json.faults == d.faults)
+    }
 }

@@ -3,7 +3,8 @@
 /// "start": 5, "duration": 1, "degreesPerSecond": 200}`, `{"type": "sidewaysWalk", …}`,
 /// `{"type": "tooCloseToWall", …, "distance": 0.15}`, `{"type": "lookAtFloor", …}`,
 /// `{"type": "lookAtCeiling", …}`, `{"type": "trackingLoss", …, "state": "notAvailable",
-/// "relocalizingDuration": 1}`, `{"type": "nanPose", …}`.
+/// "relocalizingDuration": 1}`, `{"type": "nanPose", …}`, `{"type": "orientation", …, "orientation":
+/// "portrait"}`.
 public enum ScanFault: Sendable, Equatable {
     /// The recorded pose drifts by `offset` (world metres) linearly over `duration` and keeps the
     /// offset afterwards; the true pose and tracking state are unaffected (ARKit does not notice).
@@ -27,12 +28,16 @@ public enum ScanFault: Sendable, Equatable {
     case trackingLoss(start: Double, duration: Double, state: TrackingState, relocalizingDuration: Double)
     /// The recorded pose's translation is NaN.
     case nanPose(start: Double, duration: Double)
+    /// The device is held in another orientation (`portrait`, `landscapeLeft`, …): the camera rolls
+    /// about its viewing axis accordingly and frames report that orientation.
+    case deviceOrientation(start: Double, duration: Double, orientation: DeviceOrientation)
 
     /// Start time, seconds.
     public var start: Double {
         switch self {
         case .poseJump(let s, _, _), .fastSpin(let s, _, _), .sidewaysWalk(let s, _), .tooCloseToWall(let s, _, _),
-            .lookAtFloor(let s, _), .lookAtCeiling(let s, _), .trackingLoss(let s, _, _, _), .nanPose(let s, _):
+            .lookAtFloor(let s, _), .lookAtCeiling(let s, _), .trackingLoss(let s, _, _, _), .nanPose(let s, _),
+            .deviceOrientation(let s, _, _):
             s
         }
     }
@@ -41,7 +46,8 @@ public enum ScanFault: Sendable, Equatable {
     public var duration: Double {
         switch self {
         case .poseJump(_, let d, _), .fastSpin(_, let d, _), .sidewaysWalk(_, let d), .tooCloseToWall(_, let d, _),
-            .lookAtFloor(_, let d), .lookAtCeiling(_, let d), .trackingLoss(_, let d, _, _), .nanPose(_, let d):
+            .lookAtFloor(_, let d), .lookAtCeiling(_, let d), .trackingLoss(_, let d, _, _), .nanPose(_, let d),
+            .deviceOrientation(_, let d, _):
             d
         }
     }
@@ -57,6 +63,7 @@ public enum ScanFault: Sendable, Equatable {
         case .lookAtCeiling: "lookAtCeiling"
         case .trackingLoss: "trackingLoss"
         case .nanPose: "nanPose"
+        case .deviceOrientation: "orientation"
         }
     }
 
@@ -91,11 +98,12 @@ public enum ScanFault: Sendable, Equatable {
 
 extension ScanFault: Codable {
     enum CodingKeys: String, CodingKey {
-        case type, start, duration, offset, degreesPerSecond, distance, state, relocalizingDuration
+        case type, start, duration, offset, degreesPerSecond, distance, state, relocalizingDuration, orientation
     }
 
     /// Decodes a fault; `duration` defaults to 1 s, `offset` to [12, 0, 0], `degreesPerSecond` to
-    /// 200, `distance` to 0.15 m, `state` to `notAvailable`, `relocalizingDuration` to 1 s.
+    /// 200, `distance` to 0.15 m, `state` to `notAvailable`, `relocalizingDuration` to 1 s,
+    /// `orientation` to `portrait`.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let type = try c.decode(String.self, forKey: .type)
@@ -123,6 +131,10 @@ extension ScanFault: Codable {
                 state: try c.decodeIfPresent(TrackingState.self, forKey: .state) ?? .notAvailable,
                 relocalizingDuration: try c.decodeIfPresent(Double.self, forKey: .relocalizingDuration) ?? 1)
         case "nanPose": self = .nanPose(start: start, duration: duration)
+        case "orientation":
+            self = .deviceOrientation(
+                start: start, duration: duration,
+                orientation: try c.decodeIfPresent(DeviceOrientation.self, forKey: .orientation) ?? .portrait)
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c, debugDescription: "unknown fault type '\(type)'")
@@ -142,6 +154,8 @@ extension ScanFault: Codable {
         case .trackingLoss(_, _, let state, let reloc):
             try c.encode(state, forKey: .state)
             try c.encode(reloc, forKey: .relocalizingDuration)
+        case .deviceOrientation(_, _, let orientation):
+            try c.encode(orientation, forKey: .orientation)
         default: break
         }
     }

@@ -105,10 +105,34 @@ public struct ScanTrajectory: Sendable {
         return Float(x * x * (3 - 2 * x))
     }
 
+    /// The orientation the device is held in at time `t` (`landscapeRight` unless a
+    /// `deviceOrientation` fault is active).
+    public func deviceOrientation(at t: Double) -> DeviceOrientation {
+        var o = DeviceOrientation.landscapeRight
+        for case .deviceOrientation(let start, let d, let orientation) in faults where t >= start && t < start + d {
+            o = orientation
+        }
+        return o
+    }
+
+    /// The true worldFromCamera at time `t`: the path sample's landscape pose, rolled about the
+    /// viewing axis for the device orientation (portrait: camera +X points down, +Y right).
+    public func truePose(at t: Double) -> RigidTransform {
+        let pose = trueSample(at: t).worldFromCamera
+        let degrees: Float
+        switch deviceOrientation(at: t) {
+        case .landscapeRight: return pose
+        case .portrait: degrees = -90
+        case .landscapeLeft: degrees = 180
+        case .portraitUpsideDown: degrees = 90
+        }
+        return pose * RigidTransform(rotation: Matrix3x3.rotation(axis: SIMD3(0, 0, 1), angle: degrees * .pi / 180))
+    }
+
     /// The pose of frame `i`.
     public func pose(frame i: Int) -> SimulatedPose {
         let t = time(ofFrame: i)
-        let truth = trueSample(at: t).worldFromCamera
+        let truth = truePose(at: t)
         var recordedTime = t
         var state: TrackingState = t < Self.initializingDuration ? .limited(.initializing) : .normal
         var lost = false
@@ -127,7 +151,7 @@ public struct ScanTrajectory: Sendable {
             default: break
             }
         }
-        var recorded = recordedTime == t ? truth : trueSample(at: recordedTime).worldFromCamera
+        var recorded = recordedTime == t ? truth : truePose(at: recordedTime)
         for case .poseJump(let start, let d, let offset) in faults where recordedTime >= start {
             recorded.translation += offset * Float(min(1, (recordedTime - start) / d))
         }
@@ -147,6 +171,6 @@ public struct ScanTrajectory: Sendable {
         }
         return SimulatedPose(
             frameNumber: i, timestamp: t, trueWorldFromCamera: truth, recordedTransform: matrix,
-            trackingState: state, worldMappingStatus: mapping)
+            trackingState: state, worldMappingStatus: mapping, orientation: deviceOrientation(at: t))
     }
 }

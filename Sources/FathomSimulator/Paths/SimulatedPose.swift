@@ -13,4 +13,6 @@ public struct SimulatedPose: Sendable, Equatable {
     public var trackingState: TrackingState
     /// The reported world-mapping status.
     public var worldMappingStatus: WorldMappingStatus
+    /// The orientation the device is held in.
+    public var orientation: DeviceOrientation
 }

@@ -34,12 +34,13 @@ extension ScenePreset {
                     speed: 0.55, sweepDegrees: 25, closed: true, headingOffsetDegrees: 35)))
     }
 
-    /// The demo with faults: fast spin at 4 s, sideways walk at 6 s, floor at 8 s, ceiling at 9.5 s,
+    /// The demo with faults: portrait orientation at 2 s (0.8 s), fast spin at 4 s, sideways walk at 6 s, floor at 8 s, ceiling at 9.5 s,
     /// tracking loss at 11 s (1.5 s, then 1 s relocalizing), too close to a wall at 14 s, NaN pose at
     /// 16 s, pose jump of 12 m at 17 s (within 1 s).
     static var demoFaultsScene: SceneDescription {
         var d = demoScene
         d.faults = [
+            .deviceOrientation(start: 2, duration: 0.8, orientation: .portrait),
             .fastSpin(start: 4, duration: 1, degreesPerSecond: 200),
             .sidewaysWalk(start: 6, duration: 1.5),
             .lookAtFloor(start: 8, duration: 1),
