@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "FathomCore"),
         .target(
             name: "FathomIO",
-            dependencies: ["FathomCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: ["FathomCore", "FathomZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "FathomSimulator", dependencies: ["FathomCore", "FathomIO"]),
         .target(name: "FathomSurfaces", dependencies: ["FathomCore"]),
         .target(name: "FathomSensing", dependencies: ["FathomCore"]),
@@ -38,6 +38,11 @@ let package = Package(
         .target(
             name: "Fathom",
             dependencies: ["FathomCore", "FathomIO", "FathomSimulator", "FathomSurfaces", "FathomSensing", "FathomScan", "FathomHands"]),
+
+        // MARK: Implementation details
+        // System zlib (deflate/inflate for PNG); ZIPFoundation links the same library.
+        .systemLibrary(
+            name: "FathomZlib", path: "Sources/FathomZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // MARK: Command-line tool
         .target(
@@ -52,7 +57,9 @@ let package = Package(
         .testTarget(name: "FathomSimulatorTests", dependencies: ["FathomSimulator", "FathomTestSupport"]),
         .testTarget(name: "FathomSurfacesTests", dependencies: ["FathomSurfaces", "FathomTestSupport"]),
         .testTarget(name: "FathomSensingTests", dependencies: ["FathomSensing", "FathomTestSupport"]),
-        .testTarget(name: "FathomScanTests", dependencies: ["FathomScan", "FathomTestSupport"]),
+        .testTarget(
+            name: "FathomScanTests", dependencies: ["FathomScan", "FathomTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "FathomHandsTests", dependencies: ["FathomHands", "FathomTestSupport"]),
         .testTarget(name: "FathomCLITests", dependencies: ["FathomCLI", "FathomTestSupport"]),
     ]

@@ -6,7 +6,13 @@ public struct FathomCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "fathom",
         abstract: "Open AR spatial perception: surfaces, point sources, room scans, anchors, hands.",
-        subcommands: [SimulateCommand.self])
+        subcommands: [
+            InfoCommand.self,
+            CheckCommand.self,
+            PlaybackCommand.self,
+            FingertipCommand.self,
+            SimulateCommand.self,
+        ])
 
     public init() {}
 }

@@ -10,7 +10,14 @@ let filter: String? = arguments.firstIndex(of: "--filter").flatMap { i in
 }
 
 // Each capability contributes its cases from its own file.
-let allCases: [BenchmarkCase] = coreBenchmarks + scanPackageBenchmarks + simulatorBenchmarks
+let allCases: [BenchmarkCase] =
+    coreBenchmarks
+    + ioBenchmarks
+    + scanPackageBenchmarks
+    + scanBenchmarks
+    + scanRecordingBenchmarks
+    + handsBenchmarks
+    + simulatorBenchmarks
 
 let selected = allCases.filter { filter == nil || $0.name.contains(filter!) }
 if !json {
