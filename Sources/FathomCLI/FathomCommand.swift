@@ -11,6 +11,7 @@ public struct FathomCommand: ParsableCommand {
             CheckCommand.self,
             PlaybackCommand.self,
             FingertipCommand.self,
+            SimulateCommand.self,
             CloudCommand.self, FeaturesCommand.self, DepthImageCommand.self,
         ])
 

@@ -17,6 +17,7 @@ let allCases: [BenchmarkCase] =
     + scanBenchmarks
     + scanRecordingBenchmarks
     + handsBenchmarks
+    + simulatorBenchmarks
     + sensingBenchmarks
 
 let selected = allCases.filter { filter == nil || $0.name.contains(filter!) }

@@ -1,0 +1,75 @@
+import Fathom
+import FathomCLI
+import FathomTestSupport
+import Foundation
+import Testing
+
+/// Point sources on the simulator's demo room, against its ground truth.
+@Suite struct SimulatedPointSourceTests {
+    struct Scan: @unchecked Sendable {
+        let simulation: ScanSimulation
+        let url: URL
+    }
+
+    /// Two seconds of the demo walk at 10 Hz, written once per test run.
+    static let scan: Scan = {
+        var sensors = SensorConfiguration()
+        sensors.frameRate = 10
+        let simulation = try! ScanSimulation(preset: .demo, sensors: sensors, seed: 7, duration: 2)
+        let dir = try! makeTemporaryDirectory("fathom-simulated-points").appendingPathComponent("scan")
+        try! simulation.write(to: dir)
+        return Scan(simulation: simulation, url: dir)
+    }()
+
+    static func rms(_ d: [Float]) -> Float { (d.map { $0 * $0 }.reduce(0, +) / Float(max(1, d.count))).squareRoot() }
+
+    /// The fused cloud (1 cm voxels, ≥ 2 samples) is closer to the true surfaces than the raw depth
+    /// samples of the same frames (the simulated noise).
+    @Test func fusedCloudIsWithinSimulatedNoise() throws {
+        let scan = Self.scan
+        let out = try makeTemporaryDirectory().appendingPathComponent("cloud.ply")
+        _ = try runFathom(["cloud", scan.url.path, "-o", out.path])
+        let cloud = try PointCloudFile.read(out)
+        #expect(cloud.count > 10_000 && cloud.hasColors)
+        // Every 5th fused point and every 20th raw sample (keeps the test fast).
+        let fused = stride(from: 0, to: cloud.count, by: 5).map {
+            scan.simulation.scene.distanceToNearestSurface(cloud.positions[$0])
+        }
+        var raw: [Float] = []
+        for frame in scan.simulation.frames where frame.depth != nil {
+            let points = try DepthCloudBuilder().cloud(for: frame).points.positions
+            raw += stride(from: 0, to: points.count, by: 20).map {
+                scan.simulation.scene.distanceToNearestSurface(points[$0])
+            }
+        }
+        let fusedRMS = Self.rms(fused), rawRMS = Self.rms(raw)
+        print("simulated cloud: fused rms \(fusedRMS) m over \(cloud.count) points, raw rms \(rawRMS) m")
+        #expect(fusedRMS <= rawRMS)
+    }
+
+    /// Filtered features beat the raw samples 2× against the simulator's true landmark positions.
+    @Test(arguments: [false, true])
+    func filteredFeaturesAreCloserToTruth(rayWeighted: Bool) throws {
+        let scan = Self.scan
+        let dir = try makeTemporaryDirectory()
+        let out = dir.appendingPathComponent("features.ply"), rawOut = dir.appendingPathComponent("raw.ply")
+        _ = try runFathom(["features", scan.url.path, "-o", out.path] + (rayWeighted ? ["--ray-weighted"] : []))
+        _ = try runFathom(["features", scan.url.path, "-o", rawOut.path, "--raw"])
+        let features = try PointCloudFile.read(out), raw = try PointCloudFile.read(rawOut)
+        var samples: [UInt64: [SIMD3<Float>]] = [:]
+        for (p, id) in zip(raw.positions, raw.identifiers) { samples[id, default: []].append(p) }
+        var filtered: [Float] = [], mean: [Float] = [], rawDistances: [Float] = []
+        for (p, id) in zip(features.positions, features.identifiers) {
+            guard let truth = scan.simulation.truePosition(ofFeature: id), let s = samples[id], s.count >= 3 else {
+                continue
+            }
+            filtered.append(p.distance(to: truth))
+            mean.append(FeatureSampleFilter.mean(of: s)!.distance(to: truth))
+            rawDistances += s.map { $0.distance(to: truth) }
+        }
+        #expect(filtered.count > 50)
+        let f = Self.rms(filtered), m = Self.rms(mean), r = Self.rms(rawDistances)
+        print("simulated features (ray weighted \(rayWeighted)): \(filtered.count) true features; rms filtered \(f) m, plain mean \(m) m, raw \(r) m")
+        #expect(f * 2 <= r)
+    }
+}
