@@ -90,7 +90,7 @@ extension VoxelFusion {
                 var m = means[s]
                 let p = pos[i]
                 m.w += 1
-                m += (SIMD4(p.x, p.y, p.z, m.w) - m) / m.w   // w: (k − k)/k = 0, stays k
+                m += (SIMD4(p.x, p.y, p.z, m.w) - m) * (1 / m.w)   // w: (k − k)/k = 0, stays k
                 means[s] = m
                 let c: UInt8 = hasConf ? conf[i] : 0
                 stamps[s] = VoxelStamp(lastSeen: frame, maxConfidence: max(c, stamps[s].maxConfidence))
@@ -137,11 +137,11 @@ extension VoxelFusion {
         hasColors = false
     }
 
-    /// ⌊x⌋ for |x| < 2²⁰ without a libm call (truncate, then step down for negative fractions).
+    /// ⌊x⌋ for |x| < 2²⁰ without a libm call or a branch.
     @inline(__always)
     static func floor(_ x: Float) -> Int32 {
-        let t = Int32(x)
-        return Float(t) > x ? t - 1 : t
+        // Shifting by 2²⁰ makes the value positive, where truncation is ⌊·⌋; Double keeps the fraction.
+        Int32(truncatingIfNeeded: Int64(Double(x) + 1_048_576)) &- 1_048_576
     }
 
     /// The most distinct ages the eviction histogram tells apart, frames.
