@@ -58,11 +58,15 @@ extension DepthCloudBuilder {
     fileprivate func run<C: DepthPixelColoring>(depth: DepthFrame, worldFromCamera: RigidTransform,
                                             intrinsics k: CameraIntrinsics, coloring: C) -> DepthCloud {
         let w = depth.width, h = depth.height, n = w * h
+        precondition(MemoryLayout<SIMD3<Float>>.stride == MemoryLayout<SIMD4<Float>>.size,
+                     "positions are written as four lanes")
         // Per-column and per-row terms: world = d · (colTerm[u] + rowTerm[v]) + t.
         let r = worldFromCamera.rotation.columns
-        let colTerm = (0..<w).map { u in r.0 * ((Float(u) - k.cx) / k.fx) }
-        let rowTerm = (0..<h).map { v in r.1 * (-(Float(v) - k.cy) / k.fy) - r.2 }
-        let t = worldFromCamera.translation
+        // Four-lane terms (w = 0) so the per-point arithmetic is three whole-register operations.
+        @inline(__always) func four(_ v: SIMD3<Float>) -> SIMD4<Float> { SIMD4(v.x, v.y, v.z, 0) }
+        let colTerm = (0..<w).map { u in four(r.0 * ((Float(u) - k.cx) / k.fx)) }
+        let rowTerm = (0..<h).map { v in four(r.1 * (-(Float(v) - k.cy) / k.fy) - r.2) }
+        let t = SIMD4(worldFromCamera.translation, 0)
         let minConf = configuration.minimumConfidence.rawValue
         let near = configuration.minimumDistance, far = configuration.maximumDistance
         var invalid = 0, lowConf = 0, outOfRange = 0, kept = 0
@@ -92,7 +96,8 @@ extension DepthCloudBuilder {
                             let c = c0[u]
                             guard c >= minConf else { lowConf &+= 1; continue }
                             guard d >= near, d <= far else { outOfRange &+= 1; continue }
-                            (pos + kept).initialize(to: d * (ct[u] + rt) + t)
+                            // A SIMD3<Float> occupies 16 bytes: store all four lanes at once.
+                            UnsafeMutableRawPointer(pos + kept).storeBytes(of: d * (ct[u] + rt) + t, as: SIMD4<Float>.self)
                             (conf + kept).initialize(to: c)
                             if C.isColored { (colors.baseAddress! + kept).initialize(to: rowColors[u]) }
                             kept &+= 1
