@@ -31,9 +31,7 @@ struct VoxelBlockIndex: Sendable {
     mutating func findOrInsert(_ key: UInt64, newIndex: Int32) -> (index: Int32, inserted: Bool) {
         let blockKey = key & Self.blockMask
         if blockKey != lastBlockKey {
-            // Neighbouring blocks land in different cache lines: x, y, z block bits folded together.
-            let b = blockKey >> 2
-            let line = Int(truncatingIfNeeded: (b ^ (b >> 19) ^ (b >> 38)) & UInt64(Self.cacheSize - 1))
+            let line = Self.cacheLine(blockKey)
             if cacheKeys[line] == blockKey {
                 lastBlockBase = Int(cacheBases[line])
             } else {
@@ -52,6 +50,74 @@ struct VoxelBlockIndex: Sendable {
             s[i] = newIndex
             return (newIndex, true)
         }
+    }
+
+    /// Resolves a batch of keys: `out[i]` gets the dense index of `keys[i]` (new voxels are numbered
+    /// from `firstNewIndex` on and their keys appended to `newKeys`), or −1 where `keys[i]` is
+    /// `UInt64.max` (a rejected point). Equivalent to `findOrInsert` per key, with the slot array held
+    /// open across points (it is released only to add a block).
+    mutating func resolve(_ keys: UnsafeBufferPointer<UInt64>, firstNewIndex: Int32,
+                          into out: UnsafeMutableBufferPointer<Int32>, newKeys: inout [UInt64]) {
+        let n = keys.count
+        var i = 0
+        var next = firstNewIndex
+        while i < n {
+            var missingBlock: UInt64?
+            slots.withUnsafeMutableBufferPointer { s in
+                while i < n {
+                    let key = keys[i]
+                    if key == .max {
+                        out[i] = -1
+                        i += 1
+                        continue
+                    }
+                    let blockKey = key & Self.blockMask
+                    if blockKey != lastBlockKey {
+                        let line = Self.cacheLine(blockKey)
+                        if cacheKeys[line] == blockKey {
+                            lastBlockBase = Int(cacheBases[line])
+                        } else if let block = blocks.index(of: blockKey) {
+                            lastBlockBase = Int(block) * Self.slotsPerBlock
+                            cacheKeys[line] = blockKey
+                            cacheBases[line] = Int32(lastBlockBase)
+                        } else {
+                            missingBlock = blockKey
+                            return
+                        }
+                        lastBlockKey = blockKey
+                    }
+                    let j = lastBlockBase + Self.local(key)
+                    let existing = s[j]
+                    if existing >= 0 {
+                        out[i] = existing
+                    } else {
+                        s[j] = next
+                        out[i] = next
+                        newKeys.append(key)
+                        next += 1
+                    }
+                    i += 1
+                }
+            }
+            if let blockKey = missingBlock {
+                let block = Int32(slots.count / Self.slotsPerBlock)
+                _ = blocks.findOrInsert(blockKey, newIndex: block)
+                slots.append(contentsOf: repeatElement(-1, count: Self.slotsPerBlock))
+                lastBlockKey = blockKey
+                lastBlockBase = Int(block) * Self.slotsPerBlock
+                let line = Self.cacheLine(blockKey)
+                cacheKeys[line] = blockKey
+                cacheBases[line] = Int32(lastBlockBase)
+            }
+        }
+    }
+
+    /// The block cache line of a block key: x, y and z block bits folded together so that
+    /// neighbouring blocks land in different lines.
+    @inline(__always)
+    static func cacheLine(_ blockKey: UInt64) -> Int {
+        let b = blockKey >> 2
+        return Int(truncatingIfNeeded: (b ^ (b >> 19) ^ (b >> 38)) & UInt64(cacheSize - 1))
     }
 
     /// The dense index of `key`, or `nil`.

@@ -54,19 +54,23 @@ extension VoxelFusion {
         let invSize = 1 / configuration.voxelSize
         let limit = Float(VoxelKey.coordinateLimit)
         let oldCount = keys.count
-        // Pass 1: the voxel of every point (−1 for rejected ones), inserting new keys.
-        var slots = [Int32](repeating: -1, count: n)
+        // Pass 1: the key of every point (UInt64.max for rejected ones), then their voxels, inserting
+        // new keys.
+        var pointKeys = [UInt64](repeating: .max, count: n)
         cloud.positions.withUnsafeBufferPointer { pos in
-            slots.withUnsafeMutableBufferPointer { out in
+            pointKeys.withUnsafeMutableBufferPointer { out in
                 for i in 0..<n {
                     let g = pos[i] * invSize
                     // Also catches NaN and infinities.
                     guard g.x.magnitude < limit, g.y.magnitude < limit, g.z.magnitude < limit else { continue }
-                    let key = VoxelKey.pack(Self.floor(g.x), Self.floor(g.y), Self.floor(g.z))
-                    let (slot, inserted) = table.findOrInsert(key, newIndex: Int32(keys.count))
-                    if inserted { keys.append(key) }
-                    out[i] = slot
+                    out[i] = VoxelKey.pack(Self.floor(g.x), Self.floor(g.y), Self.floor(g.z))
                 }
+            }
+        }
+        var slots = [Int32](repeating: -1, count: n)
+        pointKeys.withUnsafeBufferPointer { k in
+            slots.withUnsafeMutableBufferPointer { out in
+                table.resolve(k, firstNewIndex: Int32(oldCount), into: out, newKeys: &keys)
             }
         }
         // New voxels start empty; pass 2 accumulates every point into its voxel.
