@@ -86,7 +86,10 @@ import Testing
             conf.pixels[i] = UInt8.random(in: 0...2, using: &g)
         }
         let frame = DepthFrame(frameNumber: 4, timestamp: 0, depth: depth, confidence: conf)
-        let rgb = SensingFixtures.twoColorImage(width: 320, height: 240, left: .white, right: RGB8(r: 9, g: 99, b: 199))
+        // A textured image at another size and at the depth map's own size (the paired-chroma path).
+        for (iw, ih) in [(320, 240), (256, 192)] {
+        var rgb = RGBImage(width: iw, height: ih, repeating: .black)
+        for y in 0..<ih { for x in 0..<iw { rgb[x, y] = RGB8(r: UInt8((x * 7) & 255), g: UInt8((y * 5) & 255), b: UInt8((x ^ y) & 255)) } }
         let image = ColorImage.ycbcr(YCbCrImage(rgb: rgb)!)
         for level in ConfidenceLevel.allCases {
             let b = DepthCloudBuilder(configuration: .init(minimumConfidence: level, minimumDistance: 0.5, maximumDistance: 3))
@@ -99,6 +102,7 @@ import Testing
             })
             #expect(fast.points.confidences == slow.points.confidences)
             #expect(zip(fast.points.positions, slow.points.positions).allSatisfy { isClose($0, $1, tolerance: 1e-4) })
+        }
         }
     }
 

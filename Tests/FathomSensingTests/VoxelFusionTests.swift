@@ -128,14 +128,14 @@ import Testing
         for (f, c) in clouds.enumerated() { fusion.fuse(c, frameNumber: f) }
         let reference = Self.referenceFusion(clouds, voxelSize: 0.05)
         #expect(fusion.count == reference.count)
-        let cloud = fusion.pointCloud()
+        let cloud = fusion.pointCloud(), counts = fusion.sampleCounts
         for i in 0..<cloud.count {
             let g = (cloud.positions[i] / 0.05).rounded(.down)
             guard let r = reference[SIMD3<Int32>(Int32(g.x), Int32(g.y), Int32(g.z))] else {
                 Issue.record("voxel \(g) missing from the reference")
                 continue
             }
-            #expect(Int(fusion.sampleCounts[i]) == r.n)
+            #expect(Int(counts[i]) == r.n)
             #expect(cloud.confidences[i] == r.conf)
             #expect(isClose(cloud.positions[i], SIMD3<Float>(r.sum / Double(r.n)), tolerance: 1e-5))
         }

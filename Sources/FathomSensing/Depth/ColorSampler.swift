@@ -27,6 +27,15 @@ protocol DepthPixelColoring {
 protocol DepthRowColoring {
     /// The colour of depth pixel `u` of the row.
     func color(u: Int) -> RGB8
+    /// The colours of pixels 0..<count of the row.
+    func fill(_ out: UnsafeMutablePointer<RGB8>, count: Int)
+}
+
+extension DepthRowColoring {
+    @inline(__always)
+    func fill(_ out: UnsafeMutablePointer<RGB8>, count: Int) {
+        for u in 0..<count { out[u] = color(u: u) }
+    }
 }
 
 /// No image: points are uncoloured.
@@ -46,6 +55,8 @@ struct YCbCrColoring: DepthPixelColoring {
     /// Per chroma byte: R from Cr, G from Cb, G from Cr, B from Cb (1/256 units, rounding offset included).
     let tables: UnsafePointer<Int32>
     let clamp: UnsafePointer<UInt8>
+    /// Whether the image has the depth map's width (column tables are the identity).
+    let identityColumns: Bool
     static var isColored: Bool { true }
 
     /// The 4 × 256 conversion tables.
@@ -73,6 +84,30 @@ struct YCbCrColoring: DepthPixelColoring {
         let tables: UnsafePointer<Int32>
         /// `clampTable`, advanced by `clampOffset`.
         let clamp: UnsafePointer<UInt8>
+        /// Whether depth column u is image column u (same width): pairs of pixels then share chroma.
+        let identityColumns: Bool
+
+        @inline(__always)
+        func fill(_ out: UnsafeMutablePointer<RGB8>, count: Int) {
+            guard identityColumns else {
+                for u in 0..<count { out[u] = color(u: u) }
+                return
+            }
+            var u = 0
+            while u < count {
+                let cb = Int(chroma[u]), cr = Int(chroma[u &+ 1])   // chroma pair of columns u, u + 1
+                let rc = tables[cr], gc = tables[256 &+ cb] &+ tables[512 &+ cr], bc = tables[768 &+ cb]
+                let y0 = Int32(luma[u]) << 8
+                out[u] = RGB8(r: clamp[Int((y0 &+ rc) >> 8)], g: clamp[Int((y0 &+ gc) >> 8)],
+                              b: clamp[Int((y0 &+ bc) >> 8)])
+                if u + 1 < count {
+                    let y1 = Int32(luma[u &+ 1]) << 8
+                    out[u + 1] = RGB8(r: clamp[Int((y1 &+ rc) >> 8)], g: clamp[Int((y1 &+ gc) >> 8)],
+                                      b: clamp[Int((y1 &+ bc) >> 8)])
+                }
+                u += 2
+            }
+        }
 
         @inline(__always)
         func color(u: Int) -> RGB8 {
@@ -88,7 +123,7 @@ struct YCbCrColoring: DepthPixelColoring {
     @inline(__always)
     func row(_ v: Int) -> Row {
         Row(luma: luma + Int(lumaRow[v]), chroma: chroma + Int(chromaRow[v]), lumaColumn: lumaColumn,
-            chromaColumn: chromaColumn, tables: tables, clamp: clamp)
+            chromaColumn: chromaColumn, tables: tables, clamp: clamp, identityColumns: identityColumns)
     }
 }
 
@@ -134,7 +169,8 @@ extension ColorImage {
                     visitor.visit(YCbCrColoring(
                         luma: l.baseAddress!, chroma: c.baseAddress!, lumaColumn: lc.baseAddress!,
                         chromaColumn: cc.baseAddress!, lumaRow: lr.baseAddress!, chromaRow: cr.baseAddress!,
-                        tables: tables.baseAddress!, clamp: clamp.baseAddress! + YCbCrColoring.clampOffset))
+                        tables: tables.baseAddress!, clamp: clamp.baseAddress! + YCbCrColoring.clampOffset,
+                        identityColumns: img.width == width))
                 } } } } } } } }
         case let .rgb(img):
             let rows = ys.map { $0 * Int32(img.width) }

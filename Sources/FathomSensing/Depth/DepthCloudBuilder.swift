@@ -86,7 +86,7 @@ extension DepthCloudBuilder {
                         if C.isColored {
                             // The row's colours first, in a tight loop without the filter's branches.
                             let rowColoring = coloring.row(v)
-                            for u in 0..<w { rowColors[u] = rowColoring.color(u: u) }
+                            rowColoring.fill(rowColors.baseAddress!, count: w)
                         }
                         let d0 = dp.baseAddress! + v * w, c0 = cp.baseAddress! + v * w
                         for u in 0..<w {

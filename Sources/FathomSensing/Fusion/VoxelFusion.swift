@@ -128,10 +128,10 @@ extension VoxelFusion {
                           confidences: keep.map { stamps[$0].maxConfidence })
     }
 
-    /// The number of samples fused into each voxel, in `pointCloud()` order.
+    /// The number of samples fused into each voxel, in `pointCloud()` order (built on each call, O(voxels)).
     public var sampleCounts: [UInt32] { means.map { UInt32($0.w) } }
 
-    /// The last frame that saw each voxel, in `pointCloud()` order.
+    /// The last frame that saw each voxel, in `pointCloud()` order (built on each call, O(voxels)).
     public var lastSeenFrames: [Int32] { stamps.map(\.lastSeen) }
 
     /// Removes every voxel (counters of evicted and rejected points are kept).
