@@ -25,6 +25,9 @@ public struct VoxelFusion: Sendable {
     private var colorSums: [SIMD4<Float>] = []
     /// Per voxel: last-seen frame and highest confidence.
     private var stamps: [VoxelStamp] = []
+    /// Per point of the cloud being fused: its voxel key, then its voxel index (reused between calls).
+    private var scratchKeys: [UInt64] = []
+    private var scratchSlots: [Int32] = []
     /// Whether any fused cloud carried colours.
     public private(set) var hasColors = false
     /// Voxels evicted so far to stay within the budget.
@@ -56,21 +59,28 @@ extension VoxelFusion {
         let oldCount = keys.count
         // Pass 1: the key of every point (UInt64.max for rejected ones), then their voxels, inserting
         // new keys.
-        var pointKeys = [UInt64](repeating: .max, count: n)
+        // Scratch buffers are kept between calls (no allocation per frame once grown).
+        if scratchKeys.count < n {
+            scratchKeys = [UInt64](repeating: .max, count: n)
+            scratchSlots = [Int32](repeating: -1, count: n)
+        }
         cloud.positions.withUnsafeBufferPointer { pos in
-            pointKeys.withUnsafeMutableBufferPointer { out in
+            scratchKeys.withUnsafeMutableBufferPointer { out in
                 for i in 0..<n {
                     let g = pos[i] * invSize
                     // Also catches NaN and infinities.
-                    guard g.x.magnitude < limit, g.y.magnitude < limit, g.z.magnitude < limit else { continue }
+                    guard g.x.magnitude < limit, g.y.magnitude < limit, g.z.magnitude < limit else {
+                        out[i] = .max
+                        continue
+                    }
                     out[i] = VoxelKey.pack(Self.floor(g.x), Self.floor(g.y), Self.floor(g.z))
                 }
             }
         }
-        var slots = [Int32](repeating: -1, count: n)
-        pointKeys.withUnsafeBufferPointer { k in
-            slots.withUnsafeMutableBufferPointer { out in
-                table.resolve(k, firstNewIndex: Int32(oldCount), into: out, newKeys: &keys)
+        scratchKeys.withUnsafeBufferPointer { k in
+            scratchSlots.withUnsafeMutableBufferPointer { out in
+                table.resolve(UnsafeBufferPointer(rebasing: k[0..<n]), firstNewIndex: Int32(oldCount),
+                              into: UnsafeMutableBufferPointer(rebasing: out[0..<n]), newKeys: &keys)
             }
         }
         // New voxels start empty; pass 2 accumulates every point into its voxel.
@@ -81,7 +91,7 @@ extension VoxelFusion {
             stamps.append(contentsOf: repeatElement(VoxelStamp(lastSeen: frame, maxConfidence: 0), count: added))
         }
         var rejected = 0
-        slots.withUnsafeBufferPointer { slots in
+        scratchSlots.withUnsafeBufferPointer { slots in
         cloud.positions.withUnsafeBufferPointer { pos in
         cloud.colors.withUnsafeBufferPointer { col in
         cloud.confidences.withUnsafeBufferPointer { conf in
