@@ -12,6 +12,7 @@ public struct FathomCommand: ParsableCommand {
             PlaybackCommand.self,
             FingertipCommand.self,
             SimulateCommand.self,
+            DemoCommand.self,
         ])
 
     public init() {}
