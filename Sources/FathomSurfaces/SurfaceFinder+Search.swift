@@ -1,0 +1,293 @@
+import FathomCore
+import Foundation
+
+extension SurfaceFinder {
+    /// Points needed in the seed ball before any fit is tried.
+    static let minimumSeedPoints = 6
+    /// Inliers needed per model parameter.
+    static let inliersPerParameter = 3
+    /// Inliers needed at least.
+    static let minimumInliers = 10
+    /// Largest accepted inlier rms as a fraction of the inlier band's half-width.
+    static let rmsLimitFraction: Float = 0.6
+    /// Largest accepted radius as a multiple of the inliers' bounding-box diagonal.
+    static let maximumRadiusRatio: Double = 20
+    /// The connection radius, in local point spacings.
+    static let connectionSpacings: Float = 2.5
+    /// Levenberg–Marquardt iterations on the seed ball.
+    static let seedIterations = 25
+    /// A more complex type replaces a simpler one only with this many times the inliers…
+    static let complexInlierGain = 1.1
+    /// …or nearly as many inliers and an rms this much smaller.
+    static let complexRmsGain: Float = 0.75
+    /// How many of the best candidates are grown, per type.
+    static func grownCandidates(_ type: SurfaceType) -> Int {
+        switch type {
+        case .plane: 1
+        case .sphere, .cylinder: 2
+        default: 3
+        }
+    }
+    /// A cone with a half angle below this (radians) is a cylinder under `.coneToCylinder`.
+    static let cylinderConeAngle = 0.5 * Double.pi / 180
+    /// A torus whose mean radius is below this fraction of its tube radius is a sphere under
+    /// `.torusToSphere`.
+    static let sphereTorusRatio = 0.1
+
+    /// Runs one search.
+    ///
+    /// Finds the surface of `search.type` that the seed lies on: candidates from the seed ball, an
+    /// orthogonal-distance fit, growth over the connected object, a final fit, then the acceptance
+    /// checks. "Nothing found" is `.notFound(reason)`.
+    /// - Throws: `SurfaceFinderError` for invalid parameters.
+    /// - Complexity: proportional to the points of the found object and the seed ball.
+    public func find(_ search: SurfaceSearch) throws -> SurfaceSearchResult {
+        try validate(search)
+        let seedIndex = try seedIndex(for: search.seed)
+        var context = SearchContext(finder: self, search: search, seedIndex: seedIndex)
+        guard context.ball.count >= Self.minimumSeedPoints else {
+            return .notFound(.tooFewPointsNearSeed(found: context.ball.count, needed: Self.minimumSeedPoints))
+        }
+        let outcome: Outcome
+        switch search.type {
+        case .any:
+            outcome = choose(among: [.plane, .sphere, .cylinder, .cone, .torus], context: &context)
+        case .cone where search.conversions.contains(.coneToCylinder):
+            outcome = convertingCone(context: &context)
+        case .torus where !search.conversions.isDisjoint(with: [.torusToSphere, .torusToCylinder]):
+            outcome = convertingTorus(conversions: search.conversions, context: &context)
+        default:
+            outcome = fit(search.type, context: &context)
+        }
+        switch outcome {
+        case let .failure(reason): return .notFound(reason)
+        case let .success(s): return .found(makeSurface(s, search: search))
+        }
+    }
+
+    /// Checks the search's parameters.
+    func validate(_ s: SurfaceSearch) throws {
+        for (name, value) in [("seedRadius", s.seedRadius), ("accuracy", s.accuracy)]
+        where !(value > 0 && value.isFinite) {
+            throw SurfaceFinderError.nonPositive(parameter: name, value: value)
+        }
+        if let d = s.meanDistance, !(d > 0 && d.isFinite) {
+            throw SurfaceFinderError.nonPositive(parameter: "meanDistance", value: d)
+        }
+        for (name, value) in [("lateralExtension", s.lateralExtension), ("radialExpansion", s.radialExpansion)]
+        where !(0...10).contains(value) {
+            throw SurfaceFinderError.levelOutOfRange(parameter: name, value: value)
+        }
+    }
+
+    // MARK: Fitting one type
+
+    /// A fitted model with its inliers and rms.
+    struct Solution {
+        var model: SurfaceModel
+        var inliers: [Int]
+        var rms: Float
+    }
+
+    enum Outcome {
+        case success(Solution)
+        case failure(SurfaceNotFoundReason)
+
+        var solution: Solution? {
+            if case let .success(s) = self { return s }
+            return nil
+        }
+    }
+
+    /// Fits one type: candidates, seed-ball refinement, growth, acceptance.
+    func fit(_ type: SurfaceType, context c: inout SearchContext) -> Outcome {
+        let nb = c.neighbourhood(positions: positions)
+        var generator = SeededGenerator(seed: c.randomSeed &+ UInt64(SurfaceType.allCases.firstIndex(of: type) ?? 0))
+        let candidates = InitialEstimator.candidates(type, nb, generator: &generator)
+        // Keep the best few distinct candidates: a poor seed estimate can stall the growth, so the
+        // runners-up are grown too and the largest region wins.
+        let scored = candidates.map { ($0, nb.score($0, band: c.band)) }.sorted { $0.1 < $1.1 }
+        guard !scored.isEmpty else { return .failure(.noCandidate) }
+        let ballPoints = c.ball.map { SIMD3<Double>(positions[$0]) }
+        let grower = RegionGrower(
+            positions: positions, index: index, band: c.band, connectionRadius: c.connectionRadius,
+            seed: c.seedPosition, reach: c.reach, excluded: c.excluded)
+        let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
+        var best: (model: SurfaceModel, inliers: [Int])?
+        var bestSeedInliers = 0
+        for (candidate, _) in scored.prefix(Self.grownCandidates(type)) {
+            var model = candidate
+            // Refine on the seed ball's inliers (twice: the inlier set moves with the model).
+            for _ in 0..<2 {
+                let inl = ballPoints.filter { abs(model.signedDistance($0)) <= c.band }
+                guard inl.count > model.parameterCount else { break }
+                let refined = OrthogonalDistanceFitter.refine(model, points: inl, maximumIterations: Self.seedIterations)
+                if refined.isValid { model = refined }
+            }
+            let seedInliers = c.ball.filter { abs(model.signedDistance(SIMD3<Double>(positions[$0]))) <= c.band }
+            bestSeedInliers = max(bestSeedInliers, seedInliers.count)
+            guard seedInliers.count >= min(needed, c.ball.count) else { continue }
+            var (grown, inliers) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
+            // Final fit on the grown inliers within the band.
+            inliers = inliers.filter { abs(grown.signedDistance(SIMD3<Double>(positions[$0]))) <= c.band }
+            let pts = inliers.map { SIMD3<Double>(positions[$0]) }
+            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: RegionGrower.iterationsPerRound)
+            if final.isValid {
+                grown = final
+                inliers = inliers.filter { abs(grown.signedDistance(SIMD3<Double>(positions[$0]))) <= c.band }
+            }
+            if best == nil || inliers.count > best!.inliers.count { best = (grown, inliers) }
+        }
+        guard let (grown, inliers) = best else {
+            return .failure(.tooFewInliers(found: bestSeedInliers, needed: needed))
+        }
+        guard inliers.count >= needed else { return .failure(.tooFewInliers(found: inliers.count, needed: needed)) }
+        var sum = 0.0
+        for i in inliers {
+            let r = grown.signedDistance(SIMD3<Double>(positions[i]))
+            sum += r * r
+        }
+        let rms = Float((sum / Double(inliers.count)).squareRoot())
+        let limit = Self.rmsLimitFraction * Float(c.band)
+        guard rms <= limit else { return .failure(.rmsTooLarge(rms: rms, limit: limit)) }
+        if let why = degeneracy(of: grown, inliers: inliers) { return .failure(.degenerate(why)) }
+        return .success(Solution(model: grown, inliers: inliers, rms: rms))
+    }
+
+    /// Why a model is degenerate for its inliers, or `nil` when it is acceptable.
+    func degeneracy(of model: SurfaceModel, inliers: [Int]) -> String? {
+        var lo = SIMD3<Float>(repeating: .infinity), hi = SIMD3<Float>(repeating: -.infinity)
+        for i in inliers {
+            lo = pointwiseMin(lo, positions[i])
+            hi = pointwiseMax(hi, positions[i])
+        }
+        let extent = Double((hi - lo).length)
+        let limit = Self.maximumRadiusRatio * extent
+        switch model {
+        case .plane: return nil
+        case let .sphere(_, r):
+            return r > limit ? "sphere radius \(r) m is far beyond the inliers' extent \(extent) m" : nil
+        case let .cylinder(_, _, r):
+            return r > limit ? "cylinder radius \(r) m is far beyond the inliers' extent \(extent) m" : nil
+        case let .cone(_, _, t):
+            return t < 0.001 || t > 1.49 ? "cone half angle \(t * 180 / .pi)° is degenerate" : nil
+        case let .torus(_, _, big, small):
+            return small > limit || big > limit ? "torus radii (\(big), \(small)) m are far beyond the inliers' extent \(extent) m" : nil
+        }
+    }
+
+    // MARK: Choosing between types
+
+    /// The simplest of `types` (in order of complexity) that explains the data about as well as the
+    /// more complex ones.
+    func choose(among types: [SurfaceType], context c: inout SearchContext) -> Outcome {
+        var best: Outcome = .failure(.noCandidate)
+        var firstFailure: Outcome?
+        for type in types {
+            let o = fit(type, context: &c)
+            guard let s = o.solution else {
+                if firstFailure == nil { firstFailure = o }
+                continue
+            }
+            guard let b = best.solution else {
+                best = o
+                continue
+            }
+            if Self.isBetter(complex: s, than: b) { best = o }
+        }
+        if best.solution == nil, let f = firstFailure { return f }
+        return best
+    }
+
+    /// Whether a more complex solution beats a simpler one clearly enough.
+    static func isBetter(complex s: Solution, than b: Solution) -> Bool {
+        let n = Double(s.inliers.count), m = Double(b.inliers.count)
+        return n >= complexInlierGain * m || (n >= m / complexInlierGain && s.rms <= complexRmsGain * b.rms)
+    }
+
+    /// A cone search that turns into a cylinder when the cone degenerates into one.
+    func convertingCone(context c: inout SearchContext) -> Outcome {
+        let cone = fit(.cone, context: &c)
+        if case let .cone(_, _, t)? = cone.solution?.model, t >= Self.cylinderConeAngle {
+            let cylinder = fit(.cylinder, context: &c)
+            guard let cs = cylinder.solution, let k = cone.solution else { return cone }
+            return Self.isBetter(complex: k, than: cs) ? cone : cylinder
+        }
+        let cylinder = fit(.cylinder, context: &c)
+        return cylinder.solution != nil ? cylinder : cone
+    }
+
+    /// A torus search that turns into a sphere or a cylinder when the torus degenerates into one.
+    func convertingTorus(conversions: SurfaceConversions, context c: inout SearchContext) -> Outcome {
+        let torus = fit(.torus, context: &c)
+        var simpler: [Outcome] = []
+        if conversions.contains(.torusToSphere) { simpler.append(fit(.sphere, context: &c)) }
+        if conversions.contains(.torusToCylinder) { simpler.append(fit(.cylinder, context: &c)) }
+        if case let .torus(_, _, big, small)? = torus.solution?.model, big < Self.sphereTorusRatio * small,
+           conversions.contains(.torusToSphere), let sphere = simpler.first, sphere.solution != nil {
+            return sphere
+        }
+        var best: Outcome = .failure(.noCandidate)
+        for o in simpler {
+            guard let s = o.solution else { continue }
+            if let b = best.solution, !Self.isBetter(complex: s, than: b) { continue }
+            best = o
+        }
+        guard let b = best.solution else { return torus }
+        if let t = torus.solution, Self.isBetter(complex: t, than: b) { return torus }
+        return best
+    }
+}
+
+/// The per-search quantities shared by the fits of one search.
+struct SearchContext {
+    let seedIndex: Int
+    let seedPosition: SIMD3<Float>
+    /// The seed radius, metres.
+    let seedRadius: Float
+    /// Inlier band half-width, metres.
+    let band: Double
+    /// Growth reach from the seed, metres.
+    let reach: Float
+    /// Flood-fill connection radius, metres.
+    let connectionRadius: Float
+    /// Indices within the seed radius (excluded ones left out).
+    let ball: [Int]
+    let excluded: Set<Int>
+    let randomSeed: UInt64
+    private var cachedNeighbourhood: SeedNeighbourhood? = nil
+
+    init(finder: SurfaceFinder, search: SurfaceSearch, seedIndex: Int) {
+        self.seedIndex = seedIndex
+        let seed = finder.positions[seedIndex]
+        seedPosition = seed
+        seedRadius = search.seedRadius
+        band = Double(search.inlierBand)
+        reach = max(search.maximumReach, search.seedRadius)
+        let excluded = search.excludedIndices
+        self.excluded = excluded
+        randomSeed = search.randomSeed ^ UInt64(seedIndex)
+        var ball: [Int] = []
+        finder.index.forEachNeighbor(of: seed, radius: search.seedRadius) { i, _ in ball.append(i) }
+        if !excluded.isEmpty { ball.removeAll { excluded.contains($0) } }
+        ball.sort()
+        self.ball = ball
+        // Local spacing: the grid spacing of the ball's points over a disc of the seed radius,
+        // kept within a factor of two of the given (or estimated) mean distance.
+        let meanDistance = search.meanDistance ?? finder.estimatedMeanDistance
+        let local = search.seedRadius * (Float.pi / Float(max(ball.count, 1))).squareRoot()
+        let spacing = min(max(local, meanDistance / 2), meanDistance * 2)
+        connectionRadius = SurfaceFinder.connectionSpacings * spacing
+    }
+
+    /// The seed neighbourhood used for initial estimates (computed once per search).
+    mutating func neighbourhood(positions: [SIMD3<Float>]) -> SeedNeighbourhood {
+        if let n = cachedNeighbourhood { return n }
+        var generator = SeededGenerator(seed: randomSeed)
+        let n = SeedNeighbourhood(
+            seed: SIMD3<Double>(positions[seedIndex]), ballIndices: ball, positions: positions,
+            generator: &generator)
+        cachedNeighbourhood = n
+        return n
+    }
+}
