@@ -48,7 +48,9 @@ let package = Package(
         .testTarget(name: "FathomCoreTests", dependencies: ["FathomCore", "FathomTestSupport"]),
         .testTarget(name: "FathomIOTests", dependencies: ["FathomIO", "FathomTestSupport"]),
         .testTarget(name: "FathomSimulatorTests", dependencies: ["FathomSimulator", "FathomTestSupport"]),
-        .testTarget(name: "FathomSurfacesTests", dependencies: ["FathomSurfaces", "FathomTestSupport"]),
+        .testTarget(
+            name: "FathomSurfacesTests", dependencies: ["FathomSurfaces", "FathomTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "FathomSensingTests", dependencies: ["FathomSensing", "FathomTestSupport"]),
         .testTarget(name: "FathomHandsTests", dependencies: ["FathomHands", "FathomTestSupport"]),
         .testTarget(name: "FathomCLITests", dependencies: ["FathomCLI", "FathomTestSupport"]),

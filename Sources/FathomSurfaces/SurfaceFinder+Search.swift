@@ -20,6 +20,16 @@ extension SurfaceFinder {
     static let complexInlierGain = 1.1
     /// …or nearly as many inliers and an rms this much smaller.
     static let complexRmsGain: Float = 0.75
+    /// Candidates refined on the seed neighbourhood before the band is set.
+    static let refinedCandidateCount = 6
+    /// Levenberg–Marquardt iterations per refined candidate.
+    static let candidateIterations = 10
+    /// Median absolute residual to standard deviation, for Gaussian noise.
+    static let madScale = 1.4826
+    /// The narrowed band is this many measured standard deviations…
+    static let bandSigmas = 3.0
+    /// …but never below this fraction of the a-priori band.
+    static let minimumBandFraction = 0.2
     /// How many of the best candidates are grown, per type.
     static func grownCandidates(_ type: SurfaceType) -> Int {
         switch type {
@@ -29,7 +39,7 @@ extension SurfaceFinder {
         }
     }
     /// A cone with a half angle below this (radians) is a cylinder under `.coneToCylinder`.
-    static let cylinderConeAngle = 0.5 * Double.pi / 180
+    static let cylinderConeAngle = 5 * Double.pi / 180
     /// A torus whose mean radius is below this fraction of its tube radius is a sphere under
     /// `.torusToSphere`.
     static let sphereTorusRatio = 0.1
@@ -87,6 +97,8 @@ extension SurfaceFinder {
         var model: SurfaceModel
         var inliers: [Int]
         var rms: Float
+        /// The inlier band the solution was grown with, metres.
+        var band: Double
     }
 
     enum Outcome {
@@ -104,37 +116,59 @@ extension SurfaceFinder {
         let nb = c.neighbourhood(positions: positions)
         var generator = SeededGenerator(seed: c.randomSeed &+ UInt64(SurfaceType.allCases.firstIndex(of: type) ?? 0))
         let candidates = InitialEstimator.candidates(type, nb, generator: &generator)
-        // Keep the best few distinct candidates: a poor seed estimate can stall the growth, so the
-        // runners-up are grown too and the largest region wins.
         let scored = candidates.map { ($0, nb.score($0, band: c.band)) }.sorted { $0.1 < $1.1 }
         guard !scored.isEmpty else { return .failure(.noCandidate) }
+        // Refine the leading candidates on the seed neighbourhood and measure their noise (a robust
+        // scale: 1.4826 × the median absolute residual). When the data are clearly better than the
+        // a-priori accuracy, the band narrows to a multiple of the measured noise, which keeps nearby
+        // surfaces (a floor, a wall) from being absorbed.
+        var refinedCandidates: [(model: SurfaceModel, sigma: Double)] = []
+        for (candidate, _) in scored.prefix(Self.refinedCandidateCount) {
+            var model = candidate
+            for _ in 0..<2 {
+                let inl = nb.points.filter { abs(model.signedDistance($0)) <= c.band }
+                guard inl.count > model.parameterCount else { break }
+                let refined = OrthogonalDistanceFitter.refine(model, points: inl, maximumIterations: Self.candidateIterations)
+                if refined.isValid { model = refined }
+            }
+            var residuals = nb.points.map { abs(model.signedDistance($0)) }.filter { $0 <= c.band }
+            guard residuals.count > model.parameterCount else { continue }
+            let mid = residuals.count / 2
+            residuals.sort()
+            refinedCandidates.append((model, Self.madScale * residuals[mid]))
+        }
+        guard let sigma = refinedCandidates.map(\.sigma).min() else {
+            return .failure(.tooFewInliers(found: 0, needed: Self.minimumInliers))
+        }
+        let band = min(c.band, max(Self.bandSigmas * sigma, Self.minimumBandFraction * c.band))
+        let ranked = refinedCandidates.map { ($0.model, nb.score($0.model, band: band)) }.sorted { $0.1 < $1.1 }
         let ballPoints = c.ball.map { SIMD3<Double>(positions[$0]) }
         let grower = RegionGrower(
-            positions: positions, index: index, band: c.band, connectionRadius: c.connectionRadius,
+            positions: positions, index: index, band: band, connectionRadius: c.connectionRadius,
             seed: c.seedPosition, reach: c.reach, excluded: c.excluded)
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
         var best: (model: SurfaceModel, inliers: [Int])?
         var bestSeedInliers = 0
-        for (candidate, _) in scored.prefix(Self.grownCandidates(type)) {
+        // A poor seed estimate can stall the growth, so the runners-up are grown too and the largest
+        // region wins.
+        for (candidate, _) in ranked.prefix(Self.grownCandidates(type)) {
             var model = candidate
-            // Refine on the seed ball's inliers (twice: the inlier set moves with the model).
-            for _ in 0..<2 {
-                let inl = ballPoints.filter { abs(model.signedDistance($0)) <= c.band }
-                guard inl.count > model.parameterCount else { break }
+            let inl = ballPoints.filter { abs(model.signedDistance($0)) <= band }
+            if inl.count > model.parameterCount {
                 let refined = OrthogonalDistanceFitter.refine(model, points: inl, maximumIterations: Self.seedIterations)
                 if refined.isValid { model = refined }
             }
-            let seedInliers = c.ball.filter { abs(model.signedDistance(SIMD3<Double>(positions[$0]))) <= c.band }
+            let seedInliers = c.ball.filter { abs(model.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             bestSeedInliers = max(bestSeedInliers, seedInliers.count)
             guard seedInliers.count >= min(needed, c.ball.count) else { continue }
             var (grown, inliers) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
             // Final fit on the grown inliers within the band.
-            inliers = inliers.filter { abs(grown.signedDistance(SIMD3<Double>(positions[$0]))) <= c.band }
+            inliers = inliers.filter { abs(grown.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             let pts = inliers.map { SIMD3<Double>(positions[$0]) }
             let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: RegionGrower.iterationsPerRound)
             if final.isValid {
                 grown = final
-                inliers = inliers.filter { abs(grown.signedDistance(SIMD3<Double>(positions[$0]))) <= c.band }
+                inliers = inliers.filter { abs(grown.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             }
             if best == nil || inliers.count > best!.inliers.count { best = (grown, inliers) }
         }
@@ -148,10 +182,10 @@ extension SurfaceFinder {
             sum += r * r
         }
         let rms = Float((sum / Double(inliers.count)).squareRoot())
-        let limit = Self.rmsLimitFraction * Float(c.band)
+        let limit = Self.rmsLimitFraction * Float(band)
         guard rms <= limit else { return .failure(.rmsTooLarge(rms: rms, limit: limit)) }
         if let why = degeneracy(of: grown, inliers: inliers) { return .failure(.degenerate(why)) }
-        return .success(Solution(model: grown, inliers: inliers, rms: rms))
+        return .success(Solution(model: grown, inliers: inliers, rms: rms, band: band))
     }
 
     /// Why a model is degenerate for its inliers, or `nil` when it is acceptable.
@@ -181,61 +215,71 @@ extension SurfaceFinder {
     /// The simplest of `types` (in order of complexity) that explains the data about as well as the
     /// more complex ones.
     func choose(among types: [SurfaceType], context c: inout SearchContext) -> Outcome {
-        var best: Outcome = .failure(.noCandidate)
-        var firstFailure: Outcome?
-        for type in types {
-            let o = fit(type, context: &c)
-            guard let s = o.solution else {
-                if firstFailure == nil { firstFailure = o }
-                continue
+        let outcomes = types.map { fit($0, context: &c) }
+        let solutions = outcomes.compactMap(\.solution)
+        guard !solutions.isEmpty else { return outcomes.first ?? .failure(.noCandidate) }
+        return .success(simplest(solutions))
+    }
+
+    /// The simplest solution (the list is ordered simplest first) unless a more complex one is clearly
+    /// better, compared at the narrowest band any of them was grown with.
+    func simplest(_ solutions: [Solution]) -> Solution {
+        let common = solutions.map(\.band).min() ?? 0
+        func support(_ s: Solution) -> (count: Double, rms: Float) {
+            var n = 0, sum = 0.0
+            for i in s.inliers {
+                let r = s.model.signedDistance(SIMD3<Double>(positions[i]))
+                if abs(r) <= common { n += 1; sum += r * r }
             }
-            guard let b = best.solution else {
-                best = o
-                continue
-            }
-            if Self.isBetter(complex: s, than: b) { best = o }
+            return (Double(n), Float((sum / Double(max(n, 1))).squareRoot()))
         }
-        if best.solution == nil, let f = firstFailure { return f }
+        var best = solutions[0]
+        var bestSupport = support(best)
+        for s in solutions.dropFirst() {
+            let t = support(s)
+            let clearlyMore = t.count >= Self.complexInlierGain * bestSupport.count
+            let asManyAndTighter = t.count >= bestSupport.count / Self.complexInlierGain
+                && t.rms <= Self.complexRmsGain * bestSupport.rms
+            if clearlyMore || asManyAndTighter {
+                best = s
+                bestSupport = t
+            }
+        }
         return best
     }
 
-    /// Whether a more complex solution beats a simpler one clearly enough.
-    static func isBetter(complex s: Solution, than b: Solution) -> Bool {
-        let n = Double(s.inliers.count), m = Double(b.inliers.count)
-        return n >= complexInlierGain * m || (n >= m / complexInlierGain && s.rms <= complexRmsGain * b.rms)
-    }
-
-    /// A cone search that turns into a cylinder when the cone degenerates into one.
+    /// A cone search that turns into a cylinder when the cone degenerates into one: its half angle is
+    /// below `cylinderConeAngle`, its radius changes by less than two bands over the inliers, or a
+    /// cylinder explains at least as many points.
     func convertingCone(context c: inout SearchContext) -> Outcome {
         let cone = fit(.cone, context: &c)
-        if case let .cone(_, _, t)? = cone.solution?.model, t >= Self.cylinderConeAngle {
-            let cylinder = fit(.cylinder, context: &c)
-            guard let cs = cylinder.solution, let k = cone.solution else { return cone }
-            return Self.isBetter(complex: k, than: cs) ? cone : cylinder
-        }
         let cylinder = fit(.cylinder, context: &c)
-        return cylinder.solution != nil ? cylinder : cone
+        guard let k = cone.solution, case let .cone(apex, axis, angle) = k.model else {
+            return cylinder.solution != nil ? cylinder : cone
+        }
+        guard let cs = cylinder.solution else { return cone }
+        let (lo, hi) = Self.extent(k.inliers.map { SIMD3<Double>(positions[$0]) }, from: apex, along: axis)
+        let radiusChange = (hi - max(lo, 0)) * tan(angle)
+        if angle < Self.cylinderConeAngle || radiusChange <= 2 * k.band || cs.inliers.count >= k.inliers.count {
+            return cylinder
+        }
+        return cone
     }
 
     /// A torus search that turns into a sphere or a cylinder when the torus degenerates into one.
     func convertingTorus(conversions: SurfaceConversions, context c: inout SearchContext) -> Outcome {
         let torus = fit(.torus, context: &c)
-        var simpler: [Outcome] = []
-        if conversions.contains(.torusToSphere) { simpler.append(fit(.sphere, context: &c)) }
-        if conversions.contains(.torusToCylinder) { simpler.append(fit(.cylinder, context: &c)) }
-        if case let .torus(_, _, big, small)? = torus.solution?.model, big < Self.sphereTorusRatio * small,
-           conversions.contains(.torusToSphere), let sphere = simpler.first, sphere.solution != nil {
-            return sphere
+        var solutions: [Solution] = []
+        if conversions.contains(.torusToSphere), let s = fit(.sphere, context: &c).solution {
+            if case let .torus(_, _, big, small)? = torus.solution?.model, big < Self.sphereTorusRatio * small {
+                return .success(s)
+            }
+            solutions.append(s)
         }
-        var best: Outcome = .failure(.noCandidate)
-        for o in simpler {
-            guard let s = o.solution else { continue }
-            if let b = best.solution, !Self.isBetter(complex: s, than: b) { continue }
-            best = o
-        }
-        guard let b = best.solution else { return torus }
-        if let t = torus.solution, Self.isBetter(complex: t, than: b) { return torus }
-        return best
+        if conversions.contains(.torusToCylinder), let s = fit(.cylinder, context: &c).solution { solutions.append(s) }
+        if let t = torus.solution { solutions.append(t) }
+        guard !solutions.isEmpty else { return torus }
+        return .success(simplest(solutions))
     }
 }
 
