@@ -6,7 +6,7 @@ public struct FathomCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "fathom",
         abstract: "Open AR spatial perception: surfaces, point sources, room scans, anchors, hands.",
-        subcommands: [])
+        subcommands: [FindCommand.self])
 
     public init() {}
 }

@@ -10,7 +10,7 @@ let filter: String? = arguments.firstIndex(of: "--filter").flatMap { i in
 }
 
 // Each capability contributes its cases from its own file.
-let allCases: [BenchmarkCase] = coreBenchmarks
+let allCases: [BenchmarkCase] = coreBenchmarks + surfaceBenchmarks
 
 let selected = allCases.filter { filter == nil || $0.name.contains(filter!) }
 if !json {
