@@ -13,23 +13,27 @@ extension SurfaceFinder {
     /// Largest accepted radius as a multiple of the inliers' bounding-box diagonal.
     static let maximumRadiusRatio: Double = 20
     /// The connection radius, in local point spacings.
-    static let connectionSpacings: Float = 2.5
+    static let connectionSpacings: Float = 3.5
     /// Levenberg–Marquardt iterations on the seed ball.
-    static let seedIterations = 25
+    static let seedIterations = 10
     /// A more complex type replaces a simpler one only with this many times the inliers…
     static let complexInlierGain = 1.1
     /// …or nearly as many inliers and an rms this much smaller.
     static let complexRmsGain: Float = 0.75
     /// Candidates refined on the seed neighbourhood before the band is set.
-    static let refinedCandidateCount = 6
+    static let refinedCandidateCount = 4
     /// Levenberg–Marquardt iterations per refined candidate.
-    static let candidateIterations = 10
+    static let candidateIterations = 6
     /// Median absolute residual to standard deviation, for Gaussian noise.
     static let madScale = 1.4826
     /// The narrowed band is this many measured standard deviations…
     static let bandSigmas = 3.0
     /// …but never below this fraction of the a-priori band.
     static let minimumBandFraction = 0.2
+    /// A grown region whose rms exceeds this many band standard deviations counts as stalled.
+    static let stalledRmsFactor = 1.15
+    /// The final fit uses at most this many (evenly spaced) inliers; more add nothing measurable.
+    static let maximumFinalFitPoints = 4000
     /// How many of the best candidates are grown, per type.
     static func grownCandidates(_ type: SurfaceType) -> Int {
         switch type {
@@ -113,7 +117,7 @@ extension SurfaceFinder {
 
     /// Fits one type: candidates, seed-ball refinement, growth, acceptance.
     func fit(_ type: SurfaceType, context c: inout SearchContext) -> Outcome {
-        let nb = c.neighbourhood(positions: positions)
+        let nb = c.neighbourhood(positions: positions, withNormals: type != .plane)
         var generator = SeededGenerator(seed: c.randomSeed &+ UInt64(SurfaceType.allCases.firstIndex(of: type) ?? 0))
         let candidates = InitialEstimator.candidates(type, nb, generator: &generator)
         let scored = candidates.map { ($0, nb.score($0, band: c.band)) }.sorted { $0.1 < $1.1 }
@@ -125,13 +129,15 @@ extension SurfaceFinder {
         var refinedCandidates: [(model: SurfaceModel, sigma: Double)] = []
         for (candidate, _) in scored.prefix(Self.refinedCandidateCount) {
             var model = candidate
-            for _ in 0..<2 {
-                let inl = nb.points.filter { abs(model.signedDistance($0)) <= c.band }
+            for _ in 0..<1 {
+                let ev = model.evaluator
+                let inl = nb.points.filter { abs(ev.signedDistance($0)) <= c.band }
                 guard inl.count > model.parameterCount else { break }
                 let refined = OrthogonalDistanceFitter.refine(model, points: inl, maximumIterations: Self.candidateIterations)
                 if refined.isValid { model = refined }
             }
-            var residuals = nb.points.map { abs(model.signedDistance($0)) }.filter { $0 <= c.band }
+            let ev = model.evaluator
+            var residuals = nb.points.map { abs(ev.signedDistance($0)) }.filter { $0 <= c.band }
             guard residuals.count > model.parameterCount else { continue }
             let mid = residuals.count / 2
             residuals.sort()
@@ -153,32 +159,40 @@ extension SurfaceFinder {
         // region wins.
         for (candidate, _) in ranked.prefix(Self.grownCandidates(type)) {
             var model = candidate
-            let inl = ballPoints.filter { abs(model.signedDistance($0)) <= band }
+            let ev0 = model.evaluator
+            let inl = ballPoints.filter { abs(ev0.signedDistance($0)) <= band }
             if inl.count > model.parameterCount {
                 let refined = OrthogonalDistanceFitter.refine(model, points: inl, maximumIterations: Self.seedIterations)
                 if refined.isValid { model = refined }
             }
-            let seedInliers = c.ball.filter { abs(model.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+            let ev1 = model.evaluator
+            let seedInliers = c.ball.filter { abs(ev1.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             bestSeedInliers = max(bestSeedInliers, seedInliers.count)
             guard seedInliers.count >= min(needed, c.ball.count) else { continue }
             var (grown, inliers) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
             // Final fit on the grown inliers within the band.
-            inliers = inliers.filter { abs(grown.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
-            let pts = inliers.map { SIMD3<Double>(positions[$0]) }
+            let ev2 = grown.evaluator
+            inliers = inliers.filter { abs(ev2.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+            let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
             let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: RegionGrower.iterationsPerRound)
             if final.isValid {
                 grown = final
-                inliers = inliers.filter { abs(grown.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+                let ev3 = grown.evaluator
+                inliers = inliers.filter { abs(ev3.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             }
             if best == nil || inliers.count > best!.inliers.count { best = (grown, inliers) }
+            // A region that fits its band as Gaussian noise would is taken as is; a stalled growth
+            // (residuals piling up at the band's edges) lets the runner-up candidates try.
+            if rootMeanSquare(grown, inliers) <= Self.stalledRmsFactor * band / Self.bandSigmas { break }
         }
         guard let (grown, inliers) = best else {
             return .failure(.tooFewInliers(found: bestSeedInliers, needed: needed))
         }
         guard inliers.count >= needed else { return .failure(.tooFewInliers(found: inliers.count, needed: needed)) }
         var sum = 0.0
+        let ev = grown.evaluator
         for i in inliers {
-            let r = grown.signedDistance(SIMD3<Double>(positions[i]))
+            let r = ev.signedDistance(SIMD3<Double>(positions[i]))
             sum += r * r
         }
         let rms = Float((sum / Double(inliers.count)).squareRoot())
@@ -186,6 +200,17 @@ extension SurfaceFinder {
         guard rms <= limit else { return .failure(.rmsTooLarge(rms: rms, limit: limit)) }
         if let why = degeneracy(of: grown, inliers: inliers) { return .failure(.degenerate(why)) }
         return .success(Solution(model: grown, inliers: inliers, rms: rms, band: band))
+    }
+
+    /// The rms orthogonal distance of the points at `indices`, metres.
+    func rootMeanSquare(_ model: SurfaceModel, _ indices: [Int]) -> Double {
+        let ev = model.evaluator
+        var sum = 0.0
+        for i in indices {
+            let r = ev.signedDistance(SIMD3<Double>(positions[i]))
+            sum += r * r
+        }
+        return (sum / Double(max(indices.count, 1))).squareRoot()
     }
 
     /// Why a model is degenerate for its inliers, or `nil` when it is acceptable.
@@ -227,8 +252,9 @@ extension SurfaceFinder {
         let common = solutions.map(\.band).min() ?? 0
         func support(_ s: Solution) -> (count: Double, rms: Float) {
             var n = 0, sum = 0.0
+            let ev = s.model.evaluator
             for i in s.inliers {
-                let r = s.model.signedDistance(SIMD3<Double>(positions[i]))
+                let r = ev.signedDistance(SIMD3<Double>(positions[i]))
                 if abs(r) <= common { n += 1; sum += r * r }
             }
             return (Double(n), Float((sum / Double(max(n, 1))).squareRoot()))
@@ -324,13 +350,14 @@ struct SearchContext {
         connectionRadius = SurfaceFinder.connectionSpacings * spacing
     }
 
-    /// The seed neighbourhood used for initial estimates (computed once per search).
-    mutating func neighbourhood(positions: [SIMD3<Float>]) -> SeedNeighbourhood {
-        if let n = cachedNeighbourhood { return n }
+    /// The seed neighbourhood used for initial estimates (computed once per search; normals only
+    /// when a curved type asks for them).
+    mutating func neighbourhood(positions: [SIMD3<Float>], withNormals: Bool) -> SeedNeighbourhood {
+        if let n = cachedNeighbourhood, n.hasNormals || !withNormals { return n }
         var generator = SeededGenerator(seed: randomSeed)
         let n = SeedNeighbourhood(
             seed: SIMD3<Double>(positions[seedIndex]), ballIndices: ball, positions: positions,
-            generator: &generator)
+            withNormals: withNormals, generator: &generator)
         cachedNeighbourhood = n
         return n
     }

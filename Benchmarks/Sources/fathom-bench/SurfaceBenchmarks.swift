@@ -40,11 +40,49 @@ var surfaceBenchmarks: [BenchmarkCase] {
         let scene = surfaceScene(.sphere, total: 100_000, objectPoints: 10_000, noise: 0.001, seed: 8)
         return { blackHole(try! SurfaceFinder(positions: scene.positions)) }
     })
+    cases.append(BenchmarkCase(name: "surfaces/cpu-time", iterations: 1) {
+        SurfaceCPUTime.run()
+        return {}
+    })
     cases.append(BenchmarkCase(name: "surfaces/accuracy", iterations: 1) {
         SurfaceAccuracySweep.run(trials: 100)
         return {}
     })
     return cases
+}
+
+/// Per-call thread CPU time (not wall time, which the shared machine's load inflates): median and
+/// 90th percentile over 50 calls per type and size, index built once.
+enum SurfaceCPUTime {
+    static func threadMilliseconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
+    }
+
+    static func run() {
+        print("thread CPU time per call (ms): type, size, median, p90, inliers")
+        for (total, objectPoints, label) in [(10_000, 2_000, "10k"), (100_000, 10_000, "100k")] {
+            for kind in BenchScene.Kind.allCases {
+                let scene = surfaceScene(kind, total: total, objectPoints: objectPoints, noise: 0.001, seed: 7)
+                let b0 = threadMilliseconds()
+                let finder = try! SurfaceFinder(positions: scene.positions)
+                let build = threadMilliseconds() - b0
+                let search = SurfaceSearch(type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius, accuracy: 0.001)
+                var times: [Double] = []
+                var inliers = 0
+                for _ in 0..<50 {
+                    let t0 = threadMilliseconds()
+                    let r = try! finder.find(search)
+                    times.append(threadMilliseconds() - t0)
+                    inliers = r.surface?.fit.inlierCount ?? 0
+                }
+                times.sort()
+                print(String(format: "%-8@ %5@  %8.3f  %8.3f  %6d   (finder build %.2f ms)", surfaceType(kind).rawValue as NSString,
+                             label as NSString, times[25], times[45], inliers, build))
+            }
+        }
+    }
 }
 
 /// The accuracy sweep: for each type and noise level, `trials` seeded scenes (partial primitive,

@@ -7,15 +7,20 @@ enum OrthogonalDistanceFitter {
     /// Initial Levenberg–Marquardt damping, relative to the diagonal of JᵀJ.
     static let initialDamping = 1e-3
     /// Relative decrease of the squared-residual sum below which iteration stops.
-    static let convergenceTolerance = 1e-9
+    static let convergenceTolerance = 1e-7
     /// Damping above which the fitter gives up improving.
     static let maximumDamping = 1e8
+    /// Damping increases tried per iteration before giving up.
+    static let maximumDampingIncreases = 4
+    /// Squared parameter-step length below which the fit has converged.
+    static let minimumStepSquared = 1e-20
 
     /// The sum of squared orthogonal distances.
     static func cost(_ model: SurfaceModel, _ points: [SIMD3<Double>]) -> Double {
         var s = 0.0
+        let ev = model.evaluator
         for p in points {
-            let r = model.signedDistance(p)
+            let r = ev.signedDistance(p)
             s += r * r
         }
         return s
@@ -33,13 +38,34 @@ enum OrthogonalDistanceFitter {
             let (u, v) = SmallLinearAlgebra.basis(perpendicularTo: model.direction)
             var rows = [SIMD8<Double>](repeating: .zero, count: n)
             var gradient = SIMD8<Double>.zero
-            for p in points {
-                let (r, g) = model.residualAndGradient(p, u, v)
-                gradient += g * r
-                for i in 0..<n { rows[i] += g * g[i] }
+            let ev = model.evaluator
+            if n <= 4 {
+                // JᵀJ as four rows of four.
+                var r0 = SIMD4<Double>.zero, r1 = r0, r2 = r0, r3 = r0
+                for p in points {
+                    let (r, g8) = ev.residualAndGradient(p, u, v)
+                    gradient += g8 * r
+                    let g = g8.lowHalf
+                    r0 += g * g[0]; r1 += g * g[1]; r2 += g * g[2]; r3 += g * g[3]
+                }
+                let all = [r0, r1, r2, r3]
+                for i in 0..<n { rows[i] = SIMD8(lowHalf: all[i], highHalf: .zero) }
+            } else {
+                // JᵀJ as seven rows of eight (the unused entries stay zero).
+                var r0 = SIMD8<Double>.zero, r1 = r0, r2 = r0, r3 = r0, r4 = r0, r5 = r0, r6 = r0
+                for p in points {
+                    let (r, g) = ev.residualAndGradient(p, u, v)
+                    gradient += g * r
+                    r0 += g * g[0]; r1 += g * g[1]; r2 += g * g[2]; r3 += g * g[3]
+                    r4 += g * g[4]; r5 += g * g[5]; r6 += g * g[6]
+                }
+                let all = [r0, r1, r2, r3, r4, r5, r6]
+                for i in 0..<n { rows[i] = all[i] }
             }
             var improved = false
-            while lambda < maximumDamping {
+            var tries = 0
+            while lambda < maximumDamping && tries < maximumDampingIncreases {
+                tries += 1
                 var a = [Double](repeating: 0, count: n * n)
                 var b = [Double](repeating: 0, count: n)
                 for i in 0..<n {
@@ -53,6 +79,8 @@ enum OrthogonalDistanceFitter {
                 }
                 var s = SIMD8<Double>.zero
                 for i in 0..<n { s[i] = step[i] }
+                // A step this small (metres or radians) changes nothing measurable: converged.
+                if (s * s).sum() < minimumStepSquared { return model }
                 let candidate = model.updated(by: s, u, v)
                 let c = candidate.isValid ? cost(candidate, points) : .infinity
                 if c < currentCost {

@@ -17,7 +17,10 @@ struct SeedNeighbourhood {
     /// Points with unit normals (sign arbitrary).
     let oriented: [(point: SIMD3<Double>, normal: SIMD3<Double>)]
 
-    init(seed: SIMD3<Double>, ballIndices: [Int], positions: [SIMD3<Float>], generator: inout SeededGenerator) {
+    init(
+        seed: SIMD3<Double>, ballIndices: [Int], positions: [SIMD3<Float>], withNormals: Bool,
+        generator: inout SeededGenerator
+    ) {
         self.seed = seed
         var chosen = ballIndices
         if chosen.count > Self.maximumPoints {
@@ -32,7 +35,7 @@ struct SeedNeighbourhood {
         points = pts
         var oriented: [(SIMD3<Double>, SIMD3<Double>)] = []
         let k = min(Self.normalNeighbours, pts.count)
-        if k >= 5 {
+        if withNormals && k >= 5 {
             // Oriented samples: the points nearest the seed first half, random for the rest, so that
             // small objects get normals even in a large ball.
             var order = Array(0..<pts.count)
@@ -62,14 +65,20 @@ struct SeedNeighbourhood {
             }
         }
         self.oriented = oriented
+        normalsRequested = withNormals
     }
+
+    /// Whether normals were estimated.
+    var hasNormals: Bool { normalsRequested }
+    private let normalsRequested: Bool
 
     /// The MSAC score of `model` over the points: Σ min(r², band²) (lower is better).
     func score(_ model: SurfaceModel, band: Double) -> Double {
         let b2 = band * band
         var s = 0.0
+        let ev = model.evaluator
         for p in points {
-            let r = model.signedDistance(p)
+            let r = ev.signedDistance(p)
             s += min(r * r, b2)
         }
         return s

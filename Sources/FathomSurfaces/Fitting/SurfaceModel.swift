@@ -37,84 +37,11 @@ enum SurfaceModel: Sendable {
     }
 
     /// The signed orthogonal distance from `p` to the surface, metres (positive outside / on the
-    /// normal's side).
-    @inline(__always)
-    func signedDistance(_ p: SIMD3<Double>) -> Double {
-        switch self {
-        case let .plane(q, n):
-            return n.dot(p - q)
-        case let .sphere(c, r):
-            return (p - c).length - r
-        case let .cylinder(q, a, r):
-            let d = p - q
-            let w = d - a * d.dot(a)
-            return w.length - r
-        case let .cone(q, a, t):
-            let d = p - q
-            let h = d.dot(a)
-            let rho = (d - a * h).length
-            // Distance to the nappe's generating line in the (ρ, h) half-plane; beyond the apex the
-            // nearest point is the apex itself.
-            let along = rho * sin(t) + h * cos(t)
-            if along < 0 { return d.length }
-            return rho * cos(t) - h * sin(t)
-        case let .torus(c, a, big, small):
-            let d = p - c
-            let h = d.dot(a)
-            let rho = (d - a * h).length
-            let e = rho - big
-            return (e * e + h * h).squareRoot() - small
-        }
-    }
+    /// normal's side). For many points, use `evaluator` once instead.
+    func signedDistance(_ p: SIMD3<Double>) -> Double { evaluator.signedDistance(p) }
 
-    /// The residual and its gradient with respect to the local parameters (see `updated(by:)`).
-    @inline(__always)
-    func residualAndGradient(_ p: SIMD3<Double>, _ u: SIMD3<Double>, _ v: SIMD3<Double>)
-        -> (r: Double, g: SIMD8<Double>)
-    {
-        switch self {
-        case let .plane(q, n):
-            let d = p - q
-            return (n.dot(d), SIMD8(d.dot(u), d.dot(v), -1, 0, 0, 0, 0, 0))
-        case let .sphere(c, r):
-            let d = p - c
-            let l = max(d.length, 1e-12)
-            let g = -d / l
-            return (l - r, SIMD8(g.x, g.y, g.z, -1, 0, 0, 0, 0))
-        case let .cylinder(q, a, r):
-            let d = p - q
-            let h = d.dot(a)
-            let w = d - a * h
-            let rho = max(w.length, 1e-12)
-            let wu = w.dot(u) / rho, wv = w.dot(v) / rho
-            // Point moves by x·u + y·v; axis tilts to a + α·u + β·v about q.
-            return (rho - r, SIMD8(-wu, -wv, -h * wu, -h * wv, -1, 0, 0, 0))
-        case let .cone(q, a, t):
-            let d = p - q
-            let h = d.dot(a)
-            let w = d - a * h
-            let rho = max(w.length, 1e-12)
-            let ct = cos(t), st = sin(t)
-            let dd = (w / rho) * ct - a * st
-            let wu = w.dot(u) / rho, wv = w.dot(v) / rho
-            let dAlpha = ct * (-h * wu) - st * d.dot(u)
-            let dBeta = ct * (-h * wv) - st * d.dot(v)
-            let dTheta = -rho * st - h * ct
-            return (rho * ct - h * st, SIMD8(-dd.x, -dd.y, -dd.z, dAlpha, dBeta, dTheta, 0, 0))
-        case let .torus(c, a, big, small):
-            let d = p - c
-            let h = d.dot(a)
-            let w = d - a * h
-            let rho = max(w.length, 1e-12)
-            let e = rho - big
-            let s = max((e * e + h * h).squareRoot(), 1e-12)
-            let dd = ((w / rho) * e + a * h) / s
-            let wu = w.dot(u) / rho, wv = w.dot(v) / rho
-            let dAlpha = (e * (-h * wu) + h * d.dot(u)) / s
-            let dBeta = (e * (-h * wv) + h * d.dot(v)) / s
-            return (s - small, SIMD8(-dd.x, -dd.y, -dd.z, dAlpha, dBeta, -e / s, -1, 0))
-        }
-    }
+    /// A distance evaluator with the model's trigonometry precomputed.
+    var evaluator: SurfaceEvaluator { SurfaceEvaluator(self) }
 
     /// The direction whose perpendicular basis parameterises axis/normal updates.
     var direction: SIMD3<Double> {
@@ -159,4 +86,104 @@ enum SurfaceModel: Sendable {
         case .torus: .torus
         }
     }
+}
+
+/// Evaluates a model's distances and gradients with per-model constants computed once.
+struct SurfaceEvaluator {
+    let model: SurfaceModel
+    let cosHalfAngle: Double
+    let sinHalfAngle: Double
+
+    init(_ model: SurfaceModel) {
+        self.model = model
+        if case let .cone(_, _, t) = model {
+            cosHalfAngle = cos(t)
+            sinHalfAngle = sin(t)
+        } else {
+            cosHalfAngle = 1
+            sinHalfAngle = 0
+        }
+    }
+
+    /// The signed orthogonal distance from `p` to the surface, metres (positive outside / on the
+    /// normal's side).
+    @inline(__always)
+    func signedDistance(_ p: SIMD3<Double>) -> Double {
+        switch model {
+        case let .plane(q, n):
+            return n.dot(p - q)
+        case let .sphere(c, r):
+            return (p - c).length - r
+        case let .cylinder(q, a, r):
+            let d = p - q
+            let w = d - a * d.dot(a)
+            return w.length - r
+        case let .cone(q, a, _):
+            let d = p - q
+            let h = d.dot(a)
+            let rho = (d - a * h).length
+            let ct = cosHalfAngle, st = sinHalfAngle
+            // Distance to the nappe's generating line in the (ρ, h) half-plane; beyond the apex the
+            // nearest point is the apex itself.
+            let along = rho * st + h * ct
+            if along < 0 { return d.length }
+            return rho * ct - h * st
+        case let .torus(c, a, big, small):
+            let d = p - c
+            let h = d.dot(a)
+            let rho = (d - a * h).length
+            let e = rho - big
+            return (e * e + h * h).squareRoot() - small
+        }
+    }
+
+    /// The residual and its gradient with respect to the local parameters (see `updated(by:)`).
+    @inline(__always)
+    func residualAndGradient(_ p: SIMD3<Double>, _ u: SIMD3<Double>, _ v: SIMD3<Double>)
+        -> (r: Double, g: SIMD8<Double>)
+    {
+        switch model {
+        case let .plane(q, n):
+            let d = p - q
+            return (n.dot(d), SIMD8(d.dot(u), d.dot(v), -1, 0, 0, 0, 0, 0))
+        case let .sphere(c, r):
+            let d = p - c
+            let l = max(d.length, 1e-12)
+            let g = -d / l
+            return (l - r, SIMD8(g.x, g.y, g.z, -1, 0, 0, 0, 0))
+        case let .cylinder(q, a, r):
+            let d = p - q
+            let h = d.dot(a)
+            let w = d - a * h
+            let rho = max(w.length, 1e-12)
+            let wu = w.dot(u) / rho, wv = w.dot(v) / rho
+            // Point moves by x·u + y·v; axis tilts to a + α·u + β·v about q.
+            return (rho - r, SIMD8(-wu, -wv, -h * wu, -h * wv, -1, 0, 0, 0))
+        case let .cone(q, a, t):
+            let d = p - q
+            let h = d.dot(a)
+            let w = d - a * h
+            let rho = max(w.length, 1e-12)
+            let ct = cosHalfAngle, st = sinHalfAngle
+            let dd = (w / rho) * ct - a * st
+            let wu = w.dot(u) / rho, wv = w.dot(v) / rho
+            let dAlpha = ct * (-h * wu) - st * d.dot(u)
+            let dBeta = ct * (-h * wv) - st * d.dot(v)
+            let dTheta = -rho * st - h * ct
+            return (rho * ct - h * st, SIMD8(-dd.x, -dd.y, -dd.z, dAlpha, dBeta, dTheta, 0, 0))
+        case let .torus(c, a, big, small):
+            let d = p - c
+            let h = d.dot(a)
+            let w = d - a * h
+            let rho = max(w.length, 1e-12)
+            let e = rho - big
+            let s = max((e * e + h * h).squareRoot(), 1e-12)
+            let dd = ((w / rho) * e + a * h) / s
+            let wu = w.dot(u) / rho, wv = w.dot(v) / rho
+            let dAlpha = (e * (-h * wu) + h * d.dot(u)) / s
+            let dBeta = (e * (-h * wv) + h * d.dot(v)) / s
+            return (s - small, SIMD8(-dd.x, -dd.y, -dd.z, dAlpha, dBeta, -e / s, -1, 0))
+        }
+    }
+
 }

@@ -10,9 +10,11 @@ struct RegionGrower {
     /// Refit-and-regrow rounds at most.
     static let maximumRounds = 16
     /// Levenberg–Marquardt iterations per round.
-    static let iterationsPerRound = 6
+    static let iterationsPerRound = 4
     /// Growth stops when a round changes fewer than this fraction of the inliers.
-    static let stableFraction = 0.003
+    static let stableFraction = 0.01
+    /// Refit rounds after the reach stops widening, at most.
+    static let maximumSettlingRounds = 2
 
     let positions: [SIMD3<Float>]
     let index: SpatialIndex
@@ -33,8 +35,30 @@ struct RegionGrower {
     /// last rounds use the band itself.
     static let wideningBandFactor = 2.0
 
+    /// Intermediate refits use at most this many (evenly spaced) inliers.
+    static let maximumFitPoints = 400
+
+    /// At most `maximum` of the points at `indices`, evenly spaced through the list, in double precision.
+    static func subsample(_ indices: [Int], _ positions: [SIMD3<Float>], maximum: Int) -> [SIMD3<Double>] {
+        guard indices.count > maximum else { return indices.map { SIMD3<Double>(positions[$0]) } }
+        let step = Double(indices.count) / Double(maximum)
+        return (0..<maximum).map { SIMD3<Double>(positions[indices[Int(Double($0) * step)]]) }
+    }
+
+    /// Inliers are read off the state array when they are more than 1/`scanFraction` of the cloud.
+    static let scanFraction = 32
+
     /// Point states during growth.
-    private enum State: UInt8 { case unvisited = 0, inlier, offBand, beyondReach, excluded }
+    private enum State: UInt8 {
+        /// Not looked at yet.
+        case unvisited = 0
+        /// An inlier whose neighbourhood still has to be searched.
+        case inlier
+        case offBand, beyondReach, excluded
+        /// An inlier within half the connection radius of a searched point: its own neighbourhood
+        /// lies inside the searched one, so it is never searched itself.
+        case covered
+    }
 
     /// Grows from `start` (the seed ball's inliers) and refits; returns the final model and inliers.
     func grow(_ start: SurfaceModel, from startIndices: [Int], initialReach: Float) -> (model: SurfaceModel, inliers: [Int]) {
@@ -46,8 +70,9 @@ struct RegionGrower {
         var beyond: [Int] = []
         var queue: [Int] = []
         var currentReach = min(initialReach * Self.reachGrowth, reach)
+        let startEvaluator = model.evaluator
         for i in startIndices where state[i] == State.unvisited.rawValue {
-            if abs(model.signedDistance(SIMD3<Double>(positions[i]))) <= band {
+            if abs(startEvaluator.signedDistance(SIMD3<Double>(positions[i]))) <= band {
                 state[i] = State.inlier.rawValue
                 inliers.append(i)
                 queue.append(i)
@@ -55,19 +80,32 @@ struct RegionGrower {
         }
         func flood(_ model: SurfaceModel, reach: Float, band: Double) {
             let reach2 = reach.isFinite ? reach * reach : .infinity
+            let half2 = connectionRadius * connectionRadius / 4
+            let evaluator = model.evaluator
             state.withUnsafeMutableBufferPointer { st in
                 positions.withUnsafeBufferPointer { pos in
                     while let i = queue.popLast() {
-                        index.forEachNeighbor(of: pos[i], radius: connectionRadius) { j, _ in
-                            guard st[j] == State.unvisited.rawValue else { return }
+                        guard st[i] == State.inlier.rawValue else { continue }
+                        st[i] = State.covered.rawValue
+                        index.forEachNeighbor(of: pos[i], radius: connectionRadius) { j, d2 in
+                            let sj = st[j]
+                            if sj == State.inlier.rawValue {
+                                if d2 <= half2 { st[j] = State.covered.rawValue }
+                                return
+                            }
+                            guard sj == State.unvisited.rawValue else { return }
                             let p = pos[j]
                             if p.distanceSquared(to: seed) > reach2 {
                                 st[j] = State.beyondReach.rawValue
                                 beyond.append(j)
-                            } else if abs(model.signedDistance(SIMD3<Double>(p))) <= band {
-                                st[j] = State.inlier.rawValue
+                            } else if abs(evaluator.signedDistance(SIMD3<Double>(p))) <= band {
                                 inliers.append(j)
-                                queue.append(j)
+                                if d2 <= half2 {
+                                    st[j] = State.covered.rawValue
+                                } else {
+                                    st[j] = State.inlier.rawValue
+                                    queue.append(j)
+                                }
                             } else {
                                 st[j] = State.offBand.rawValue
                                 offBand.append(j)
@@ -79,12 +117,13 @@ struct RegionGrower {
         }
         var roundBand = band * (currentReach < reach ? Self.wideningBandFactor : 1)
         flood(model, reach: currentReach, band: roundBand)
-        var stableRounds = 0
+        var settlingRounds = 0
         for _ in 0..<Self.maximumRounds {
-            let points = inliers.map { SIMD3<Double>(positions[$0]) }
+            let points = Self.subsample(inliers, positions, maximum: Self.maximumFitPoints)
             let refined = OrthogonalDistanceFitter.refine(model, points: points, maximumIterations: Self.iterationsPerRound)
             guard refined.isValid else { break }
             model = refined
+            let ev = model.evaluator
             let wasWidening = roundBand > band
             roundBand = band * (currentReach < reach && !beyond.isEmpty ? Self.wideningBandFactor : 1)
             var changed = 0
@@ -92,7 +131,7 @@ struct RegionGrower {
             var kept: [Int] = []
             kept.reserveCapacity(inliers.count)
             for i in inliers {
-                if abs(model.signedDistance(SIMD3<Double>(positions[i]))) <= roundBand {
+                if abs(ev.signedDistance(SIMD3<Double>(positions[i]))) <= roundBand {
                     kept.append(i)
                 } else {
                     state[i] = State.offBand.rawValue
@@ -103,7 +142,7 @@ struct RegionGrower {
             inliers = kept
             var stillOff: [Int] = []
             for i in offBand where state[i] == State.offBand.rawValue {
-                if abs(model.signedDistance(SIMD3<Double>(positions[i]))) <= roundBand {
+                if abs(ev.signedDistance(SIMD3<Double>(positions[i]))) <= roundBand {
                     state[i] = State.inlier.rawValue
                     inliers.append(i)
                     queue.append(i)
@@ -123,7 +162,7 @@ struct RegionGrower {
                     let p = positions[i]
                     if p.distanceSquared(to: seed) > reach2 {
                         stillBeyond.append(i)
-                    } else if abs(model.signedDistance(SIMD3<Double>(p))) <= roundBand {
+                    } else if abs(ev.signedDistance(SIMD3<Double>(p))) <= roundBand {
                         state[i] = State.inlier.rawValue
                         inliers.append(i)
                         queue.append(i)
@@ -137,12 +176,27 @@ struct RegionGrower {
             let before = inliers.count
             flood(model, reach: currentReach, band: roundBand)
             changed += inliers.count - before
-            if !widened && !wasWidening && Double(changed) <= Self.stableFraction * Double(max(inliers.count, 1)) {
-                stableRounds += 1
-                if stableRounds >= 1 { break }
+            if !widened && !wasWidening {
+                // The reach is final: settle for a couple of rounds at most (points at the band's
+                // edge flip in and out, so "no change at all" never comes).
+                settlingRounds += 1
+                if settlingRounds >= Self.maximumSettlingRounds
+                    || Double(changed) <= Self.stableFraction * Double(max(inliers.count, 1)) { break }
             }
         }
-        inliers.sort()
+        if inliers.count > positions.count / Self.scanFraction {
+            // Many inliers: reading them off the state array in order beats sorting.
+            var sorted: [Int] = []
+            sorted.reserveCapacity(inliers.count)
+            state.withUnsafeBufferPointer { st in
+                for i in 0..<st.count where st[i] == State.inlier.rawValue || st[i] == State.covered.rawValue {
+                    sorted.append(i)
+                }
+            }
+            inliers = sorted
+        } else {
+            inliers.sort()
+        }
         return (model, inliers)
     }
 }
