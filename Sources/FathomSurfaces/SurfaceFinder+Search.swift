@@ -30,8 +30,8 @@ extension SurfaceFinder {
     static let bandSigmas = 3.0
     /// …but never below this fraction of the a-priori band.
     static let minimumBandFraction = 0.2
-    /// A grown region whose rms exceeds this many band standard deviations counts as stalled.
-    static let stalledRmsFactor = 1.15
+    /// A grown region with more near misses than this fraction of its inliers counts as stalled.
+    static let stalledNearMissFraction = 0.1
     /// The final fit uses at most this many (evenly spaced) inliers; more add nothing measurable.
     static let maximumFinalFitPoints = 4000
     /// How many of the best candidates are grown, per type.
@@ -153,7 +153,7 @@ extension SurfaceFinder {
             positions: positions, index: index, band: band, connectionRadius: c.connectionRadius,
             seed: c.seedPosition, reach: c.reach, excluded: c.excluded)
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
-        var best: (model: SurfaceModel, inliers: [Int])?
+        var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
         var bestSeedInliers = 0
         // A poor seed estimate can stall the growth, so the runners-up are grown too and the largest
         // region wins.
@@ -169,7 +169,7 @@ extension SurfaceFinder {
             let seedInliers = c.ball.filter { abs(ev1.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             bestSeedInliers = max(bestSeedInliers, seedInliers.count)
             guard seedInliers.count >= min(needed, c.ball.count) else { continue }
-            var (grown, inliers) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
+            var (grown, inliers, nearMisses) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
             // Final fit on the grown inliers within the band.
             let ev2 = grown.evaluator
             inliers = inliers.filter { abs(ev2.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
@@ -180,12 +180,30 @@ extension SurfaceFinder {
                 let ev3 = grown.evaluator
                 inliers = inliers.filter { abs(ev3.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             }
-            if best == nil || inliers.count > best!.inliers.count { best = (grown, inliers) }
-            // A region that fits its band as Gaussian noise would is taken as is; a stalled growth
-            // (residuals piling up at the band's edges) lets the runner-up candidates try.
-            if rootMeanSquare(grown, inliers) <= Self.stalledRmsFactor * band / Self.bandSigmas { break }
+            if best == nil || inliers.count > best!.inliers.count { best = (grown, inliers, nearMisses) }
+            // A region with few connected points just off its band is taken as is; a stalled growth
+            // (the surface goes on just outside the band) lets the runner-up candidates try.
+            if Double(nearMisses) <= Self.stalledNearMissFraction * Double(inliers.count) { break }
         }
-        guard let (grown, inliers) = best else {
+        // Every candidate stalled: regrow the best from its own model with a wider widening band, so
+        // the surface just outside pulls the model along.
+        if let b = best, Double(b.nearMisses) > Self.stalledNearMissFraction * Double(b.inliers.count) {
+            var rescuer = grower
+            rescuer.wideningFactor = RegionGrower.rescueBandFactor
+            let start = b.inliers.filter { c.seedPosition.distanceSquared(to: positions[$0]) <= c.seedRadius * c.seedRadius }
+            var (grown, inliers, nearMisses) = rescuer.grow(b.model, from: start.isEmpty ? b.inliers : start, initialReach: c.seedRadius)
+            let ev = grown.evaluator
+            inliers = inliers.filter { abs(ev.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+            let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
+            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: RegionGrower.iterationsPerRound)
+            if final.isValid {
+                grown = final
+                let evf = grown.evaluator
+                inliers = inliers.filter { abs(evf.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+            }
+            if inliers.count > b.inliers.count { best = (grown, inliers, nearMisses) }
+        }
+        guard let (grown, inliers, _) = best else {
             return .failure(.tooFewInliers(found: bestSeedInliers, needed: needed))
         }
         guard inliers.count >= needed else { return .failure(.tooFewInliers(found: inliers.count, needed: needed)) }

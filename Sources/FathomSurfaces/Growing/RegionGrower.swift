@@ -26,6 +26,8 @@ struct RegionGrower {
     let seed: SIMD3<Float>
     let reach: Float
     let excluded: Set<Int>
+    /// The band multiple used while the reach widens.
+    var wideningFactor = RegionGrower.wideningBandFactor
 
     /// Each round widens the reach by this factor, so the model is extrapolated only a little at a
     /// time (a poor seed estimate is corrected before the region runs far ahead of it).
@@ -34,6 +36,8 @@ struct RegionGrower {
     /// slightly wrong model sees (and is pulled towards) the surface beyond its current region; the
     /// last rounds use the band itself.
     static let wideningBandFactor = 2.0
+    /// The widening band of the rescue growth tried when every candidate stalled.
+    static let rescueBandFactor = 4.0
 
     /// Intermediate refits use at most this many (evenly spaced) inliers.
     static let maximumFitPoints = 400
@@ -48,6 +52,9 @@ struct RegionGrower {
     /// Inliers are read off the state array when they are more than 1/`scanFraction` of the cloud.
     static let scanFraction = 32
 
+    /// Off-band points within this many bands count as near misses.
+    static let nearMissBands = 3.0
+
     /// Point states during growth.
     private enum State: UInt8 {
         /// Not looked at yet.
@@ -61,7 +68,9 @@ struct RegionGrower {
     }
 
     /// Grows from `start` (the seed ball's inliers) and refits; returns the final model and inliers.
-    func grow(_ start: SurfaceModel, from startIndices: [Int], initialReach: Float) -> (model: SurfaceModel, inliers: [Int]) {
+    func grow(_ start: SurfaceModel, from startIndices: [Int], initialReach: Float)
+        -> (model: SurfaceModel, inliers: [Int], nearMisses: Int)
+    {
         var model = start
         var state = [UInt8](repeating: State.unvisited.rawValue, count: positions.count)
         for i in excluded where i >= 0 && i < state.count { state[i] = State.excluded.rawValue }
@@ -115,7 +124,7 @@ struct RegionGrower {
                 }
             }
         }
-        var roundBand = band * (currentReach < reach ? Self.wideningBandFactor : 1)
+        var roundBand = band * (currentReach < reach ? wideningFactor : 1)
         flood(model, reach: currentReach, band: roundBand)
         var settlingRounds = 0
         for _ in 0..<Self.maximumRounds {
@@ -125,7 +134,7 @@ struct RegionGrower {
             model = refined
             let ev = model.evaluator
             let wasWidening = roundBand > band
-            roundBand = band * (currentReach < reach && !beyond.isEmpty ? Self.wideningBandFactor : 1)
+            roundBand = band * (currentReach < reach && !beyond.isEmpty ? wideningFactor : 1)
             var changed = 0
             // Drop inliers that left the band; take back band points that the new model reaches.
             var kept: [Int] = []
@@ -184,6 +193,13 @@ struct RegionGrower {
                     || Double(changed) <= Self.stableFraction * Double(max(inliers.count, 1)) { break }
             }
         }
+        // Connected points just outside the band: many of them mean the growth stalled on a model
+        // that is slightly wrong (the surface goes on, the model does not follow it).
+        let finalEvaluator = model.evaluator
+        var nearMisses = 0
+        for i in offBand where state[i] == State.offBand.rawValue {
+            if abs(finalEvaluator.signedDistance(SIMD3<Double>(positions[i]))) <= Self.nearMissBands * band { nearMisses += 1 }
+        }
         if inliers.count > positions.count / Self.scanFraction {
             // Many inliers: reading them off the state array in order beats sorting.
             var sorted: [Int] = []
@@ -197,6 +213,6 @@ struct RegionGrower {
         } else {
             inliers.sort()
         }
-        return (model, inliers)
+        return (model, inliers, nearMisses)
     }
 }
