@@ -10,6 +10,8 @@ extension SurfaceFinder {
     static let minimumInliers = 10
     /// Largest accepted inlier rms as a fraction of the inlier band's half-width.
     static let rmsLimitFraction: Float = 0.6
+    /// A curved fit is degenerate unless the inliers' plane has at least this many times its rms.
+    static let flatnessRatio = 1.02
     /// Largest accepted radius as a multiple of the inliers' bounding-box diagonal.
     static let maximumRadiusRatio: Double = 20
     /// The connection radius, in local point spacings.
@@ -240,6 +242,16 @@ extension SurfaceFinder {
         }
         let extent = Double((hi - lo).length)
         let limit = Self.maximumRadiusRatio * extent
+        if model.type != .plane {
+            // A curved surface must explain its inliers clearly better than their plane does.
+            let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
+            if let plane = OrthogonalDistanceFitter.fitPlane(pts) {
+                let flat = OrthogonalDistanceFitter.cost(plane, pts), curved = OrthogonalDistanceFitter.cost(model, pts)
+                if flat <= Self.flatnessRatio * Self.flatnessRatio * curved {
+                    return "a plane fits the inliers as well (curvature not supported by the data)"
+                }
+            }
+        }
         switch model {
         case .plane: return nil
         case let .sphere(_, r):
