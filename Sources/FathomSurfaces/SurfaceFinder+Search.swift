@@ -34,8 +34,14 @@ extension SurfaceFinder {
     static let minimumBandFraction = 0.2
     /// A grown region with more near misses than this fraction of its inliers counts as stalled.
     static let stalledNearMissFraction = 0.1
+    /// Levenberg–Marquardt iterations of the final fit.
+    static let finalIterations = 25
     /// The final fit uses at most this many (evenly spaced) inliers; more add nothing measurable.
     static let maximumFinalFitPoints = 4000
+    /// Local normals use the points within this many inlier bands (at least the nearest few)…
+    static let normalRadiusBands = 1.5
+    /// …and at most this fraction of the seed radius.
+    static let normalRadiusSeedFraction = 0.6
     /// How many of the best candidates are grown, per type.
     static func grownCandidates(_ type: SurfaceType) -> Int {
         switch type {
@@ -176,7 +182,7 @@ extension SurfaceFinder {
             let ev2 = grown.evaluator
             inliers = inliers.filter { abs(ev2.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
-            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: RegionGrower.iterationsPerRound)
+            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations)
             if final.isValid {
                 grown = final
                 let ev3 = grown.evaluator
@@ -197,7 +203,7 @@ extension SurfaceFinder {
             let ev = grown.evaluator
             inliers = inliers.filter { abs(ev.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
-            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: RegionGrower.iterationsPerRound)
+            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations)
             if final.isValid {
                 grown = final
                 let evf = grown.evaluator
@@ -349,6 +355,8 @@ struct SearchContext {
     let band: Double
     /// Growth reach from the seed, metres.
     let reach: Float
+    /// Radius of the neighbourhoods that local normals are estimated from, metres.
+    let normalRadius: Double
     /// Flood-fill connection radius, metres.
     let connectionRadius: Float
     /// Indices within the seed radius (excluded ones left out).
@@ -363,6 +371,7 @@ struct SearchContext {
         seedPosition = seed
         seedRadius = search.seedRadius
         band = Double(search.inlierBand)
+        normalRadius = min(SurfaceFinder.normalRadiusBands * band, SurfaceFinder.normalRadiusSeedFraction * Double(search.seedRadius))
         reach = max(search.maximumReach, search.seedRadius)
         let excluded = search.excludedIndices
         self.excluded = excluded
@@ -387,7 +396,7 @@ struct SearchContext {
         var generator = SeededGenerator(seed: randomSeed)
         let n = SeedNeighbourhood(
             seed: SIMD3<Double>(positions[seedIndex]), ballIndices: ball, positions: positions,
-            withNormals: withNormals, generator: &generator)
+            withNormals: withNormals, normalRadius: normalRadius, generator: &generator)
         cachedNeighbourhood = n
         return n
     }

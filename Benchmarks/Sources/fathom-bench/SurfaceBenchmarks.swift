@@ -44,6 +44,10 @@ var surfaceBenchmarks: [BenchmarkCase] {
         SurfaceCPUTime.run()
         return {}
     })
+    cases.append(BenchmarkCase(name: "surfaces/diagnose", iterations: 1) {
+        SurfaceAccuracySweep.diagnose()
+        return {}
+    })
     cases.append(BenchmarkCase(name: "surfaces/accuracy", iterations: 1) {
         SurfaceAccuracySweep.run(trials: 100)
         return {}
@@ -117,6 +121,28 @@ enum SurfaceAccuracySweep {
         e.precision = Float(hits) / Float(max(s.fit.inlierCount, 1))
         e.recall = Float(hits) / Float(scene.objectCount)
         return e
+    }
+
+    /// Prints what the failing cases found instead (kind and noise from FATHOM_DIAGNOSE="cone 0.005").
+    static func diagnose() {
+        let spec = (ProcessInfo.processInfo.environment["FATHOM_DIAGNOSE"] ?? "cone 0.005").split(separator: " ")
+        let kind = BenchScene.Kind.allCases.first { "\($0)" == spec[0] } ?? .cone
+        let noise = Float(spec[1]) ?? 0.005
+        for t in 0..<40 {
+            let scene = BenchScene(kind, noise: noise, objectPoints: 2000, clutterPoints: 6000,
+                                   seed: UInt64(t) &* 7919 &+ UInt64(noise * 1e6))
+            let finder = try! SurfaceFinder(positions: scene.positions)
+            let search = SurfaceSearch(type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius, accuracy: noise)
+            let result = try! finder.find(search)
+            let e = errors(result, scene)
+            if !e.found || e.radius > 0.05 {
+                var s2 = search
+                s2.conversions = []
+                let r2 = try! finder.find(s2)
+                print(t, result.surface.map { "\($0.type) \($0.fit.inlierCount) rms \($0.fit.rms)" } ?? "\(result.reason!)",
+                      "| no conversions:", r2.surface.map { "\($0.type) \($0.fit.inlierCount) rms \($0.fit.rms) err \(errors(r2, scene).radius)" } ?? "\(r2.reason!)")
+            }
+        }
     }
 
     static func run(trials: Int) {

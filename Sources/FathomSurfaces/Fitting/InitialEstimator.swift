@@ -48,6 +48,16 @@ enum InitialEstimator {
                 out.append(m)
             }
         case .cone:
+            if let m = coneFromAxis(o) { out.append(m) }
+            if o.count > torusSubsetSize {
+                for _ in 0..<(sampleCount / 4) {
+                    var subset = o
+                    for t in 0..<torusSubsetSize {
+                        subset.swapAt(t, Int.random(in: t..<subset.count, using: &generator))
+                    }
+                    if let m = coneFromAxis(Array(subset.prefix(torusSubsetSize))) { out.append(m) }
+                }
+            }
             for _ in 0..<(sampleCount * 2) where o.count >= 3 {
                 let i = Int.random(in: 0..<o.count, using: &generator)
                 let j = Int.random(in: 0..<o.count, using: &generator)
@@ -191,6 +201,31 @@ enum InitialEstimator {
         else { return nil }
         if axis.dot(ta + tb + tc) < 0 { axis = -axis }
         let angle = (acos(min(1, axis.dot(ta))) + acos(min(1, axis.dot(tb))) + acos(min(1, axis.dot(tc)))) / 3
+        guard angle > 0.005, angle < 1.45 else { return nil }
+        return .cone(apex: apex, axis: axis, halfAngle: angle)
+    }
+
+    /// The cone whose axis meets all normal lines, apex and angle from a line fit of the profile
+    /// (distance from the axis against height along it).
+    static func coneFromAxis(_ o: [(point: SIMD3<Double>, normal: SIMD3<Double>)]) -> SurfaceModel? {
+        guard o.count >= 6, let (q, a0) = axisMeetingNormals(o) else { return nil }
+        var sh = 0.0, sr = 0.0, shh = 0.0, shr = 0.0
+        for (p, _) in o {
+            let d = p - q
+            let h = d.dot(a0)
+            let rho = (d - a0 * h).length
+            sh += h; sr += rho; shh += h * h; shr += h * rho
+        }
+        let n = Double(o.count)
+        let den = n * shh - sh * sh
+        guard den > 1e-12 else { return nil }
+        let slope = (n * shr - sh * sr) / den
+        let intercept = (sr - slope * sh) / n
+        guard abs(slope) > 1e-6 else { return nil }
+        // ρ = slope·h + intercept is zero at the apex; the axis points to where ρ grows.
+        let apex = q + a0 * (-intercept / slope)
+        let axis = slope > 0 ? a0 : -a0
+        let angle = atan(abs(slope))
         guard angle > 0.005, angle < 1.45 else { return nil }
         return .cone(apex: apex, axis: axis, halfAngle: angle)
     }

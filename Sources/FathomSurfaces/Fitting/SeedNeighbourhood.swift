@@ -7,6 +7,9 @@ struct SeedNeighbourhood {
     static let maximumPoints = 384
     /// At most this many points get an estimated normal.
     static let maximumOrientedPoints = 40
+    /// A neighbourhood gives a normal only when its middle principal variance exceeds its smallest
+    /// this many times (a patch, not a blob).
+    static let minimumPlanarity = 1.5
     /// Nearest neighbours used for a local normal.
     static let normalNeighbours = 14
 
@@ -19,7 +22,7 @@ struct SeedNeighbourhood {
 
     init(
         seed: SIMD3<Double>, ballIndices: [Int], positions: [SIMD3<Float>], withNormals: Bool,
-        generator: inout SeededGenerator
+        normalRadius: Double, generator: inout SeededGenerator
     ) {
         self.seed = seed
         var chosen = ballIndices
@@ -45,22 +48,26 @@ struct SeedNeighbourhood {
                 order.swapAt(i, j)
             }
             var nearest = [(d: Double, i: Int)](repeating: (.infinity, 0), count: k)
-            var local = [SIMD3<Double>](repeating: .zero, count: k)
+            var local: [SIMD3<Double>] = []
+            let r2 = normalRadius * normalRadius
             for s in 0..<sampleCount {
                 let p = pts[order[s]]
                 for t in 0..<k { nearest[t] = (.infinity, 0) }
+                local.removeAll(keepingCapacity: true)
                 for (i, q) in pts.enumerated() {
                     let d = p.distanceSquared(to: q)
+                    // Noisy data need a wide neighbourhood (a few noise widths) for a stable normal.
+                    if d <= r2 { local.append(q) }
                     if d < nearest[k - 1].d {
                         var t = k - 1
                         while t > 0 && nearest[t - 1].d > d { nearest[t] = nearest[t - 1]; t -= 1 }
                         nearest[t] = (d, i)
                     }
                 }
-                for t in 0..<k { local[t] = pts[nearest[t].i] }
+                if local.count < k { local = nearest.map { pts[$0.i] } }
                 let pca = PrincipalComponents(local)
                 // Skip neighbourhoods that are lines or blobs rather than surface patches.
-                guard pca.isValid, pca.variances.y > 4 * pca.variances.x else { continue }
+                guard pca.isValid, pca.variances.y > Self.minimumPlanarity * pca.variances.x else { continue }
                 oriented.append((p, pca.axes.0))
             }
         }
