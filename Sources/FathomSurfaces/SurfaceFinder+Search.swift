@@ -311,18 +311,17 @@ extension SurfaceFinder {
     }
 
     /// A cone search that turns into a cylinder when the cone degenerates into one: its half angle is
-    /// below `cylinderConeAngle`, its radius changes by less than two bands over the inliers, or a
-    /// cylinder explains at least as many points.
+    /// below `cylinderConeAngle` or its radius changes by less than two bands over the inliers.
     func convertingCone(context c: inout SearchContext) -> Outcome {
         let cone = fit(.cone, context: &c)
         let cylinder = fit(.cylinder, context: &c)
         guard let k = cone.solution, case let .cone(apex, axis, angle) = k.model else {
             return cylinder.solution != nil ? cylinder : cone
         }
-        guard let cs = cylinder.solution else { return cone }
+        guard cylinder.solution != nil else { return cone }
         let (lo, hi) = Self.extent(k.inliers.map { SIMD3<Double>(positions[$0]) }, from: apex, along: axis)
         let radiusChange = (hi - max(lo, 0)) * tan(angle)
-        if angle < Self.cylinderConeAngle || radiusChange <= 2 * k.band || cs.inliers.count >= k.inliers.count {
+        if angle < Self.cylinderConeAngle || radiusChange <= 2 * k.band {
             return cylinder
         }
         return cone

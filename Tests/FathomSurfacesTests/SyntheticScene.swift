@@ -32,7 +32,7 @@ struct SyntheticScene {
         switch kind {
         case .plane:
             truth = .plane(point: base, normal: axis)
-            seedRadius = 0.2
+            seedRadius = 0.3
             add(base, axis)
             for _ in 1..<objectPoints {
                 let a = Float.random(in: -0.5...0.5, using: &g), b = Float.random(in: -0.4...0.4, using: &g)
@@ -42,7 +42,7 @@ struct SyntheticScene {
             // A 60° cap (30° from the pole) of a 0.3 m sphere.
             let r: Float = 0.3
             truth = .sphere(center: base, radius: r)
-            seedRadius = 0.1
+            seedRadius = 0.15
             add(base + axis * r, axis)
             let cmin = cos(Float.pi / 6)
             for _ in 1..<objectPoints {
@@ -55,7 +55,7 @@ struct SyntheticScene {
             // A 90° arc of a 0.2 m cylinder, 0.6 m long.
             let r: Float = 0.2, length: Float = 0.6
             truth = .cylinder(point: base, axis: axis, radius: r)
-            seedRadius = 0.1
+            seedRadius = 0.15
             func point(_ phi: Float, _ h: Float) -> (SIMD3<Float>, SIMD3<Float>) {
                 let n = u * cos(phi) + v * sin(phi)
                 return (base + axis * h + n * r, n)
@@ -71,7 +71,7 @@ struct SyntheticScene {
             // A 120° arc of a cone with a 20° half angle, 0.25…0.65 m from the apex.
             let t: Float = 20 * .pi / 180, h1: Float = 0.25, h2: Float = 0.65
             truth = .cone(apex: base, axis: axis, halfAngle: t)
-            seedRadius = 0.1
+            seedRadius = 0.15
             func point(_ phi: Float, _ h: Float) -> (SIMD3<Float>, SIMD3<Float>) {
                 let radial = u * cos(phi) + v * sin(phi)
                 return (base + axis * h + radial * (h * tan(t)), radial * cos(t) - axis * sin(t))
@@ -87,7 +87,7 @@ struct SyntheticScene {
             // Half of a torus with mean radius 0.4 m and tube radius 0.12 m.
             let big: Float = 0.4, small: Float = 0.12
             truth = .torus(center: base, axis: axis, meanRadius: big, tubeRadius: small)
-            seedRadius = 0.08
+            seedRadius = 0.12
             func point(_ phi: Float, _ psi: Float) -> (SIMD3<Float>, SIMD3<Float>) {
                 let radial = u * cos(phi) + v * sin(phi)
                 let n = radial * cos(psi) + axis * sin(psi)

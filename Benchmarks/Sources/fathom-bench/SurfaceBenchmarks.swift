@@ -132,7 +132,8 @@ enum SurfaceAccuracySweep {
             let scene = BenchScene(kind, noise: noise, objectPoints: 2000, clutterPoints: 6000,
                                    seed: UInt64(t) &* 7919 &+ UInt64(noise * 1e6))
             let finder = try! SurfaceFinder(positions: scene.positions)
-            let search = SurfaceSearch(type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius, accuracy: noise)
+            let scale = Float(ProcessInfo.processInfo.environment["FATHOM_SEED_SCALE"] ?? "1") ?? 1
+            let search = SurfaceSearch(type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius * scale, accuracy: noise)
             let result = try! finder.find(search)
             let e = errors(result, scene)
             if !e.found || e.radius > 0.05 {
@@ -146,7 +147,7 @@ enum SurfaceAccuracySweep {
     }
 
     static func run(trials: Int) {
-        print("accuracy sweep: \(trials) scenes per row; radius/axis errors are medians and 95th percentiles of found cases")
+        print("accuracy sweep (typed search, no conversions): \(trials) scenes per row; radius/axis errors are medians and 95th percentiles of found cases")
         print("type      noise  found%  radius%(med/p95)  axis°(med/p95)  precision  recall  ms/call")
         for kind in BenchScene.Kind.allCases {
             for noise: Float in [0.001, 0.005, 0.020] {
@@ -157,8 +158,9 @@ enum SurfaceAccuracySweep {
                     let scene = BenchScene(kind, noise: noise, objectPoints: 2000, clutterPoints: 6000,
                                            seed: UInt64(t) &* 7919 &+ UInt64(noise * 1e6))
                     let finder = try! SurfaceFinder(positions: scene.positions)
+                    // Typed search (the type told, as the peers were); conversions are tested apart.
                     let search = SurfaceSearch(type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius,
-                                               accuracy: noise)
+                                               accuracy: noise, conversions: [])
                     let t0 = DispatchTime.now().uptimeNanoseconds
                     let result = try! finder.find(search)
                     time += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
@@ -217,7 +219,7 @@ struct BenchScene {
         switch kind {
         case .plane:
             truth = .plane(point: base, normal: axis)
-            seedRadius = 0.2
+            seedRadius = 0.3
             add(base, axis)
             for _ in 1..<objectPoints {
                 let a = Float.random(in: -0.5...0.5, using: &g), b = Float.random(in: -0.4...0.4, using: &g)
@@ -227,7 +229,7 @@ struct BenchScene {
             // A 60° cap (30° from the pole) of a 0.3 m sphere.
             let r: Float = 0.3
             truth = .sphere(center: base, radius: r)
-            seedRadius = 0.1
+            seedRadius = 0.15
             add(base + axis * r, axis)
             let cmin = cos(Float.pi / 6)
             for _ in 1..<objectPoints {
@@ -240,7 +242,7 @@ struct BenchScene {
             // A 90° arc of a 0.2 m cylinder, 0.6 m long.
             let r: Float = 0.2, length: Float = 0.6
             truth = .cylinder(point: base, axis: axis, radius: r)
-            seedRadius = 0.1
+            seedRadius = 0.15
             func point(_ phi: Float, _ h: Float) -> (SIMD3<Float>, SIMD3<Float>) {
                 let n = u * cos(phi) + v * sin(phi)
                 return (base + axis * h + n * r, n)
@@ -256,7 +258,7 @@ struct BenchScene {
             // A 120° arc of a cone with a 20° half angle, 0.25…0.65 m from the apex.
             let t: Float = 20 * .pi / 180, h1: Float = 0.25, h2: Float = 0.65
             truth = .cone(apex: base, axis: axis, halfAngle: t)
-            seedRadius = 0.1
+            seedRadius = 0.15
             func point(_ phi: Float, _ h: Float) -> (SIMD3<Float>, SIMD3<Float>) {
                 let radial = u * cos(phi) + v * sin(phi)
                 return (base + axis * h + radial * (h * tan(t)), radial * cos(t) - axis * sin(t))
@@ -272,7 +274,7 @@ struct BenchScene {
             // Half of a torus with mean radius 0.4 m and tube radius 0.12 m.
             let big: Float = 0.4, small: Float = 0.12
             truth = .torus(center: base, axis: axis, meanRadius: big, tubeRadius: small)
-            seedRadius = 0.08
+            seedRadius = 0.12
             func point(_ phi: Float, _ psi: Float) -> (SIMD3<Float>, SIMD3<Float>) {
                 let radial = u * cos(phi) + v * sin(phi)
                 let n = radial * cos(psi) + axis * sin(psi)
