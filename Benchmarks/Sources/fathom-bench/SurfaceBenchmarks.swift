@@ -2,7 +2,7 @@ import Fathom
 import Foundation
 
 // Surface finder benchmarks: per-call times for each type at 10 k and 100 k points (index built once,
-// in set-up), the finder's index build, and `surfaces/accuracy`, a statistical sweep over seeded
+// in set-up; typed searches without smart conversions, which add a second fit), the finder's index build, and `surfaces/accuracy`, a statistical sweep over seeded
 // synthetic scenes that prints found rate, radius and axis errors, inlier precision and recall per
 // type and noise level.
 
@@ -31,7 +31,7 @@ var surfaceBenchmarks: [BenchmarkCase] {
                 let scene = surfaceScene(kind, total: total, objectPoints: objectPoints, noise: 0.001, seed: 7)
                 let finder = try! SurfaceFinder(positions: scene.positions)
                 let search = SurfaceSearch(
-                    type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius, accuracy: 0.001)
+                    type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius, accuracy: 0.001, conversions: [])
                 return { blackHole(try! finder.find(search)) }
             })
         }
@@ -72,7 +72,8 @@ enum SurfaceCPUTime {
                 let b0 = threadMilliseconds()
                 let finder = try! SurfaceFinder(positions: scene.positions)
                 let build = threadMilliseconds() - b0
-                let search = SurfaceSearch(type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius, accuracy: 0.001)
+                let search = SurfaceSearch(
+                    type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius, accuracy: 0.001, conversions: [])
                 var times: [Double] = []
                 var inliers = 0
                 for _ in 0..<50 {
