@@ -14,6 +14,8 @@ extension SurfaceFinder {
     static let flatnessRatio = 1.02
     /// Largest accepted radius as a multiple of the inliers' bounding-box diagonal.
     static let maximumRadiusRatio: Double = 20
+    /// The connection radius may grow (for speed on coarse indices) to this fraction of the seed radius.
+    static let connectionSeedFraction: Float = 0.25
     /// The connection radius, in local point spacings.
     static let connectionSpacings: Float = 3.5
     /// Levenberg–Marquardt iterations on the seed ball.
@@ -23,7 +25,7 @@ extension SurfaceFinder {
     /// …or nearly as many inliers and an rms this much smaller.
     static let complexRmsGain: Float = 0.75
     /// Candidates refined on the seed neighbourhood before the band is set.
-    static let refinedCandidateCount = 4
+    static let refinedCandidateCount = 3
     /// Levenberg–Marquardt iterations per refined candidate.
     static let candidateIterations = 6
     /// Median absolute residual to standard deviation, for Gaussian noise.
@@ -34,8 +36,14 @@ extension SurfaceFinder {
     static let minimumBandFraction = 0.2
     /// A grown region with more near misses than this fraction of its inliers counts as stalled.
     static let stalledNearMissFraction = 0.1
-    /// Levenberg–Marquardt iterations of the final fit.
-    static let finalIterations = 25
+    /// Levenberg–Marquardt iterations of the final fit, per type (cones and tori converge slowly
+    /// along their apex–angle and radius–centre valleys).
+    static func finalIterations(_ type: SurfaceType) -> Int {
+        switch type {
+        case .cone, .torus: 25
+        default: 10
+        }
+    }
     /// The final fit uses at most this many (evenly spaced) inliers; more add nothing measurable.
     static let maximumFinalFitPoints = 4000
     /// Local normals use the points within this many inlier bands (at least the nearest few)…
@@ -156,7 +164,7 @@ extension SurfaceFinder {
         }
         let band = min(c.band, max(Self.bandSigmas * sigma, Self.minimumBandFraction * c.band))
         let ranked = refinedCandidates.map { ($0.model, nb.score($0.model, band: band)) }.sorted { $0.1 < $1.1 }
-        let ballPoints = c.ball.map { SIMD3<Double>(positions[$0]) }
+        let ballPoints = RegionGrower.subsample(c.ball, positions, maximum: RegionGrower.maximumFitPoints)
         let grower = RegionGrower(
             positions: positions, index: index, band: band, connectionRadius: c.connectionRadius,
             seed: c.seedPosition, reach: c.reach, excluded: c.excluded)
@@ -182,7 +190,7 @@ extension SurfaceFinder {
             let ev2 = grown.evaluator
             inliers = inliers.filter { abs(ev2.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
-            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations)
+            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations(type))
             if final.isValid {
                 grown = final
                 let ev3 = grown.evaluator
@@ -203,7 +211,7 @@ extension SurfaceFinder {
             let ev = grown.evaluator
             inliers = inliers.filter { abs(ev.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
-            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations)
+            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations(type))
             if final.isValid {
                 grown = final
                 let evf = grown.evaluator
@@ -385,7 +393,12 @@ struct SearchContext {
         let meanDistance = search.meanDistance ?? finder.estimatedMeanDistance
         let local = search.seedRadius * (Float.pi / Float(max(ball.count, 1))).squareRoot()
         let spacing = min(max(local, meanDistance / 2), meanDistance * 2)
-        connectionRadius = SurfaceFinder.connectionSpacings * spacing
+        // Connected means within a few local spacings; where the index's cells are much coarser than
+        // that, up to half a cell (at most a quarter of the seed radius), since a query scans whole
+        // cells anyway and a wider reach needs fewer queries.
+        connectionRadius = max(
+            SurfaceFinder.connectionSpacings * spacing,
+            min(finder.index.cellSize / 2, search.seedRadius * SurfaceFinder.connectionSeedFraction))
     }
 
     /// The seed neighbourhood used for initial estimates (computed once per search; normals only

@@ -4,9 +4,9 @@ import FathomCore
 /// the seed ball (double precision) and, for a few of them, normals from local principal components.
 struct SeedNeighbourhood {
     /// At most this many points are used for candidate scoring.
-    static let maximumPoints = 384
+    static let maximumPoints = 256
     /// At most this many points get an estimated normal.
-    static let maximumOrientedPoints = 40
+    static let maximumOrientedPoints = 32
     /// A neighbourhood gives a normal only when its middle principal variance exceeds its smallest
     /// this many times (a patch, not a blob).
     static let minimumPlanarity = 1.5
