@@ -13,7 +13,7 @@ extension SurfaceFinder {
     /// A curved fit is degenerate unless the inliers' plane has at least this many times its rms.
     static let flatnessRatio = 1.02
     /// Largest accepted radius as a multiple of the inliers' bounding-box diagonal.
-    static let maximumRadiusRatio: Double = 20
+    static let maximumRadiusRatio: Double = 10
     /// The connection radius may grow (for speed on coarse indices) to this fraction of the seed radius.
     static let connectionSeedFraction: Float = 0.25
     /// The connection radius, in local point spacings.
@@ -335,6 +335,23 @@ extension SurfaceFinder {
         return cone
     }
 
+    /// How far a torus's centre circle departs from a straight line over the inliers' angular span
+    /// around the axis, metres.
+    func ringSagitta(centre: SIMD3<Double>, axis: SIMD3<Double>, radius: Double, inliers: [Int]) -> Double {
+        var mean = SIMD3<Double>.zero
+        var directions: [SIMD3<Double>] = []
+        directions.reserveCapacity(inliers.count)
+        for i in inliers {
+            let d = SIMD3<Double>(positions[i]) - centre
+            guard let w = (d - axis * d.dot(axis)).normalized else { continue }
+            directions.append(w)
+            mean += w
+        }
+        guard let m = mean.normalized else { return .infinity }
+        let halfSpan = directions.reduce(0.0) { max($0, acos(min(1, max(-1, $1.dot(m))))) }
+        return radius * (1 - cos(halfSpan))
+    }
+
     /// A torus search that turns into a sphere or a cylinder when the torus degenerates into one.
     func convertingTorus(conversions: SurfaceConversions, context c: inout SearchContext) -> Outcome {
         let torus = fit(.torus, context: &c)
@@ -345,7 +362,15 @@ extension SurfaceFinder {
             }
             solutions.append(s)
         }
-        if conversions.contains(.torusToCylinder), let s = fit(.cylinder, context: &c).solution { solutions.append(s) }
+        if conversions.contains(.torusToCylinder), let s = fit(.cylinder, context: &c).solution {
+            // A torus whose tube centre line barely bends over its inliers (sagitta within two
+            // bands) is a cylinder.
+            if let t = torus.solution, case let .torus(centre, axis, big, _) = t.model,
+               ringSagitta(centre: centre, axis: axis, radius: big, inliers: t.inliers) <= 2 * t.band {
+                return .success(s)
+            }
+            solutions.append(s)
+        }
         if let t = torus.solution { solutions.append(t) }
         guard !solutions.isEmpty else { return torus }
         return .success(simplest(solutions))
