@@ -249,10 +249,14 @@ enum CloudFileReader {
     static func readXYZ(_ data: Data, path: String) throws -> [SIMD3<Float>] {
         var out: [SIMD3<Float>] = []
         let text = String(decoding: data, as: UTF8.self)
-        for (n, line) in text.split(whereSeparator: \.isNewline).enumerated() {
+        let lines = text.split(whereSeparator: \.isNewline)
+        let truncatedEnd = !(text.last?.isNewline ?? true)
+        for (n, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") { continue }
             let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == ";" })
+            // A cut-off last line (no final newline, fewer than three numbers) is dropped.
+            if n == lines.count - 1, truncatedEnd, fields.count < 3 { break }
             guard fields.count >= 3, let x = Float(fields[0]), let y = Float(fields[1]), let z = Float(fields[2]) else {
                 throw ReadError(path: path, problem: "line \(n + 1) does not start with three numbers")
             }

@@ -44,6 +44,10 @@ var surfaceBenchmarks: [BenchmarkCase] {
         SurfaceCPUTime.run()
         return {}
     })
+    cases.append(BenchmarkCase(name: "surfaces/feature-points", iterations: 1) {
+        FeaturePointSweep.run(trials: 100)
+        return {}
+    })
     cases.append(BenchmarkCase(name: "surfaces/diagnose", iterations: 1) {
         SurfaceAccuracySweep.diagnose()
         return {}
@@ -312,5 +316,95 @@ struct BenchScene {
                              Float.random(in: box.min.z...box.max.z, using: &g)))
         }
         positions = pts
+    }
+}
+
+/// A sparse ARKit-style feature-point scene: a floor, a ball resting on it and an upright cylinder,
+/// sampled sparsely, each point displaced by "needle" noise (large along the viewing ray from one of
+/// a few camera positions, small across it), plus 15% spurious points. Built from a seed.
+struct FeaturePointScene {
+    var positions: [SIMD3<Float>]
+    /// Ranges of the floor, ball and cylinder points; their first points are the seeds.
+    var floor: Range<Int>, ball: Range<Int>, cylinder: Range<Int>
+    static let ballCenter = SIMD3<Float>(0, 0.25, 0), ballRadius: Float = 0.25
+    static let cylinderAxisPoint = SIMD3<Float>(0.7, 0, 0.3), cylinderRadius: Float = 0.12
+
+    init(seed: UInt64, along: Float = 0.015, across: Float = 0.002) {
+        var g = SeededGenerator(seed: seed)
+        let cameras: [SIMD3<Float>] = [SIMD3(-0.5, 1.5, 2), SIMD3(0.5, 1.4, 2.2), SIMD3(1.5, 1.6, 1.5)]
+        var pts: [SIMD3<Float>] = []
+        func add(_ p: SIMD3<Float>) {
+            let c = cameras[Int.random(in: 0..<cameras.count, using: &g)]
+            let d = (p - c).normalized!
+            let u = d.anyPerpendicular, v = d.cross(u)
+            pts.append(p + d * (Float(g.nextGaussian()) * along) + u * (Float(g.nextGaussian()) * across)
+                + v * (Float(g.nextGaussian()) * across))
+        }
+        add(SIMD3(-0.6, 0, 0.6))
+        for _ in 1..<600 { add(SIMD3(Float.random(in: -1...1, using: &g), 0, Float.random(in: -1...1, using: &g))) }
+        floor = 0..<pts.count
+        let b0 = pts.count
+        // The ball's upper, camera-facing part.
+        add(Self.ballCenter + SIMD3(0, 0.6, 0.8) * Self.ballRadius)
+        while pts.count < b0 + 400 {
+            let n = g.nextUnitVector()
+            guard n.y > -0.2, n.z > -0.3 else { continue }
+            add(Self.ballCenter + n * Self.ballRadius)
+        }
+        ball = b0..<pts.count
+        let c0 = pts.count
+        add(Self.cylinderAxisPoint + SIMD3(0, 0.3, Self.cylinderRadius))
+        while pts.count < c0 + 300 {
+            let phi = Float.random(in: -Float.pi * 0.6...Float.pi * 0.6, using: &g)
+            add(Self.cylinderAxisPoint + SIMD3(sin(phi) * Self.cylinderRadius, Float.random(in: 0...0.6, using: &g),
+                                                cos(phi) * Self.cylinderRadius))
+        }
+        cylinder = c0..<pts.count
+        let spurious = pts.count * 15 / 85
+        for _ in 0..<spurious {
+            pts.append(SIMD3(Float.random(in: -1...1.2, using: &g), Float.random(in: 0...1, using: &g),
+                             Float.random(in: -1...1, using: &g)))
+        }
+        positions = pts
+    }
+}
+
+/// The feature-point sweep: found rate and radius (normal) errors of the floor, ball and cylinder.
+enum FeaturePointSweep {
+    static func run(trials: Int) {
+        var found = [0, 0, 0]
+        var errors: [[Float]] = [[], [], []]
+        for t in 0..<trials {
+            let scene = FeaturePointScene(seed: UInt64(t) &+ 1000)
+            let finder = try! SurfaceFinder(positions: scene.positions)
+            let accuracy: Float = 0.01
+            let searches: [(SurfaceType, Int, Float)] = [
+                (.plane, scene.floor.lowerBound, 0.4), (.sphere, scene.ball.lowerBound, 0.2),
+                (.cylinder, scene.cylinder.lowerBound, 0.12),
+            ]
+            for (k, (type, seed, radius)) in searches.enumerated() {
+                let r = try! finder.find(SurfaceSearch(type: type, seed: .index(seed), seedRadius: radius, accuracy: accuracy,
+                                                       conversions: []))
+                switch r.surface {
+                case let .plane(p)?:
+                    found[k] += 1
+                    errors[k].append(acosf(min(1, abs(p.normal.y))) * 180 / .pi)
+                case let .sphere(s)?:
+                    found[k] += 1
+                    errors[k].append(abs(s.radius - FeaturePointScene.ballRadius) / FeaturePointScene.ballRadius * 100)
+                case let .cylinder(c)?:
+                    found[k] += 1
+                    errors[k].append(abs(c.radius - FeaturePointScene.cylinderRadius) / FeaturePointScene.cylinderRadius * 100)
+                default: break
+                }
+            }
+        }
+        print("feature points (~1.5k points, needle noise 15 mm along rays / 2 mm across, 15% spurious): \(trials) scenes")
+        for (k, name) in ["plane (normal error °)", "sphere (radius error %)", "cylinder (radius error %)"].enumerated() {
+            let s = errors[k].sorted()
+            let med = s.isEmpty ? Float.nan : s[s.count / 2], p95 = s.isEmpty ? Float.nan : s[min(s.count - 1, s.count * 95 / 100)]
+            print(String(format: "%-26@ found %5.1f%%  median %6.2f  p95 %6.2f", name as NSString,
+                         100 * Double(found[k]) / Double(trials), med, p95))
+        }
     }
 }
