@@ -25,7 +25,7 @@ func surfaceType(_ kind: BenchScene.Kind) -> SurfaceType {
 
 var surfaceBenchmarks: [BenchmarkCase] {
     var cases: [BenchmarkCase] = []
-    for (total, objectPoints, label) in [(10_000, 2_000, "10k"), (100_000, 10_000, "100k")] {
+    for (total, objectPoints, label) in [(10_000, 2_000, "10k"), (100_000, 10_000, "100k"), (100_000, 2_000, "100k-obj2k")] {
         for kind in BenchScene.Kind.allCases {
             cases.append(BenchmarkCase(name: "surfaces/find/\(surfaceType(kind).rawValue)/\(label)", iterations: 50) {
                 let scene = surfaceScene(kind, total: total, objectPoints: objectPoints, noise: 0.001, seed: 7)
@@ -70,7 +70,7 @@ enum SurfaceCPUTime {
 
     static func run() {
         print("thread CPU time per call (ms): type, size, median, p90, inliers")
-        for (total, objectPoints, label) in [(10_000, 2_000, "10k"), (100_000, 10_000, "100k")] {
+        for (total, objectPoints, label) in [(10_000, 2_000, "10k"), (100_000, 10_000, "100k"), (100_000, 2_000, "100k-obj2k")] {
             for kind in BenchScene.Kind.allCases {
                 let scene = surfaceScene(kind, total: total, objectPoints: objectPoints, noise: 0.001, seed: 7)
                 let b0 = threadMilliseconds()
@@ -87,7 +87,7 @@ enum SurfaceCPUTime {
                     inliers = r.surface?.fit.inlierCount ?? 0
                 }
                 times.sort()
-                print(String(format: "%-8@ %5@  %8.3f  %8.3f  %6d   (finder build %.2f ms)", surfaceType(kind).rawValue as NSString,
+                print(String(format: "%-8@ %10@  %8.3f  %8.3f  %6d   (finder build %.2f ms)", surfaceType(kind).rawValue as NSString,
                              label as NSString, times[25], times[45], inliers, build))
             }
         }
