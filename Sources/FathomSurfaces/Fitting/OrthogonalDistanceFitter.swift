@@ -7,11 +7,11 @@ enum OrthogonalDistanceFitter {
     /// Initial Levenberg–Marquardt damping, relative to the diagonal of JᵀJ.
     static let initialDamping = 1e-3
     /// Relative decrease of the squared-residual sum below which iteration stops.
-    static let convergenceTolerance = 1e-7
+    static let convergenceTolerance = 1e-6
     /// Damping above which the fitter gives up improving.
     static let maximumDamping = 1e8
     /// Damping increases tried per iteration before giving up.
-    static let maximumDampingIncreases = 4
+    static let maximumDampingIncreases = 3
     /// Squared parameter-step length below which the fit has converged.
     static let minimumStepSquared = 1e-20
 

@@ -14,7 +14,7 @@ struct RegionGrower {
     /// Growth stops when a round changes fewer than this fraction of the inliers.
     static let stableFraction = 0.01
     /// Refit rounds after the reach stops widening, at most.
-    static let maximumSettlingRounds = 2
+    static let maximumSettlingRounds = 1
 
     let positions: [SIMD3<Float>]
     let index: SpatialIndex
