@@ -45,7 +45,7 @@ extension SurfaceFinder {
         }
     }
     /// The final fit uses at most this many (evenly spaced) inliers; more add nothing measurable.
-    static let maximumFinalFitPoints = 4000
+    static let maximumFinalFitPoints = 2000
     /// Local normals use the points within this many inlier bands (at least the nearest few)…
     static let normalRadiusBands = 1.5
     /// …and at most this fraction of the seed radius.
