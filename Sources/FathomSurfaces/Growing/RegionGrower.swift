@@ -10,7 +10,7 @@ struct RegionGrower {
     /// Refit-and-regrow rounds at most.
     static let maximumRounds = 16
     /// Levenberg–Marquardt iterations per round.
-    static let iterationsPerRound = 4
+    static let iterationsPerRound = 3
     /// Growth stops when a round changes fewer than this fraction of the inliers.
     static let stableFraction = 0.01
     /// Refit rounds after the reach stops widening, at most.
@@ -40,7 +40,7 @@ struct RegionGrower {
     static let rescueBandFactor = 4.0
 
     /// Intermediate refits use at most this many (evenly spaced) inliers.
-    static let maximumFitPoints = 400
+    static let maximumFitPoints = 300
 
     /// At most `maximum` of the points at `indices`, evenly spaced through the list, in double precision.
     static func subsample(_ indices: [Int], _ positions: [SIMD3<Float>], maximum: Int) -> [SIMD3<Double>] {
