@@ -4,6 +4,7 @@ import Foundation
 
 /// `fathom find`: runs the surface finder on a point cloud file from a seed.
 public struct FindCommand: OutputtingCommand {
+    /// The command's name, abstract and discussion.
     public static let configuration = CommandConfiguration(
         commandName: "find",
         abstract: "Find a plane, sphere, cylinder, cone or torus in a point cloud from a seed (an open FindSurface).",
@@ -64,8 +65,10 @@ public struct FindCommand: OutputtingCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    /// Creates the command with default options (ArgumentParser fills them in).
     public init() {}
 
+    /// Rejects inconsistent or out-of-range flags with a `ValidationError`.
     public func validate() throws {
         guard let t = SurfaceType(rawValue: type) else {
             throw ValidationError("--type must be one of plane, sphere, cylinder, cone, torus, any (got '\(type)')")
@@ -89,6 +92,7 @@ public struct FindCommand: OutputtingCommand {
         guard repeatCount >= 1 else { throw ValidationError("--repeat must be at least 1") }
     }
 
+    /// Reads the cloud, builds the finder, runs the search `--repeat` times and reports.
     public func run(output: CommandOutput) throws {
         let positions = try CloudFileReader.read(URL(fileURLWithPath: cloud))
         let t0 = DispatchTime.now().uptimeNanoseconds

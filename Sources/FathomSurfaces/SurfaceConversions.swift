@@ -1,5 +1,6 @@
 /// Smart conversions: when a fitted primitive degenerates into a simpler one, report the simpler one.
 public struct SurfaceConversions: OptionSet, Sendable, Hashable {
+    /// The option bits.
     public let rawValue: Int
     /// Creates a set from its raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }

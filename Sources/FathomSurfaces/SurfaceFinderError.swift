@@ -11,6 +11,7 @@ public enum SurfaceFinderError: Error, Equatable, Sendable, CustomStringConverti
     /// A search level (`lateralExtension`, `radialExpansion`) is outside 0…10.
     case levelOutOfRange(parameter: String, value: Int)
 
+    /// A sentence naming the invalid parameter and its value.
     public var description: String {
         switch self {
         case .emptyCloud: "the point cloud has no finite points"

@@ -11,6 +11,7 @@ public enum SurfaceNotFoundReason: Sendable, Hashable, CustomStringConvertible {
     /// The fitted primitive is degenerate (for example a radius far beyond the inliers' extent).
     case degenerate(String)
 
+    /// A sentence saying why nothing was found.
     public var description: String {
         switch self {
         case let .tooFewPointsNearSeed(f, n): "too few points near the seed (\(f), need \(n))"
