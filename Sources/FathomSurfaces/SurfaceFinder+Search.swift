@@ -24,8 +24,14 @@ extension SurfaceFinder {
     static let complexInlierGain = 1.1
     /// …or nearly as many inliers and an rms this much smaller.
     static let complexRmsGain: Float = 0.75
-    /// Candidates refined on the seed neighbourhood before the band is set.
-    static let refinedCandidateCount = 3
+    /// Candidates refined on the seed neighbourhood before the band is set, per type (the simpler
+    /// types' minimal samples are reliable enough that two suffice).
+    static func refinedCandidates(_ type: SurfaceType) -> Int {
+        switch type {
+        case .plane, .sphere, .cylinder: 2
+        default: 3
+        }
+    }
     /// Levenberg–Marquardt iterations per refined candidate.
     static let candidateIterations = 6
     /// Median absolute residual to standard deviation, for Gaussian noise.
@@ -41,7 +47,7 @@ extension SurfaceFinder {
     static func finalIterations(_ type: SurfaceType) -> Int {
         switch type {
         case .cone, .torus: 25
-        default: 10
+        default: 5
         }
     }
     /// The final fit uses at most this many (evenly spaced) inliers; more add nothing measurable.
@@ -143,7 +149,7 @@ extension SurfaceFinder {
         // a-priori accuracy, the band narrows to a multiple of the measured noise, which keeps nearby
         // surfaces (a floor, a wall) from being absorbed.
         var refinedCandidates: [(model: SurfaceModel, sigma: Double)] = []
-        for (candidate, _) in scored.prefix(Self.refinedCandidateCount) {
+        for (candidate, _) in scored.prefix(Self.refinedCandidates(type)) {
             var model = candidate
             for _ in 0..<1 {
                 let ev = model.evaluator

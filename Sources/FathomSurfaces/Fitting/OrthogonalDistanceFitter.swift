@@ -50,6 +50,15 @@ enum OrthogonalDistanceFitter {
                 }
                 let all = [r0, r1, r2, r3]
                 for i in 0..<n { rows[i] = SIMD8(lowHalf: all[i], highHalf: .zero) }
+            } else if n == 5 {
+                // JᵀJ as five rows of eight (the unused entries stay zero).
+                var r0 = SIMD8<Double>.zero, r1 = r0, r2 = r0, r3 = r0, r4 = r0
+                for p in points {
+                    let (r, g) = ev.residualAndGradient(p, u, v)
+                    gradient += g * r
+                    r0 += g * g[0]; r1 += g * g[1]; r2 += g * g[2]; r3 += g * g[3]; r4 += g * g[4]
+                }
+                rows = [r0, r1, r2, r3, r4]
             } else {
                 // JᵀJ as seven rows of eight (the unused entries stay zero).
                 var r0 = SIMD8<Double>.zero, r1 = r0, r2 = r0, r3 = r0, r4 = r0, r5 = r0, r6 = r0
