@@ -139,3 +139,24 @@ import Testing
         #expect(results.allSatisfy { $0 == reference })
     }
 }
+
+/// Degenerate clouds give results or reasons, never crashes or hangs.
+@Suite struct DegenerateCloudTests {
+    @Test(arguments: SurfaceType.allCases)
+    func degenerateCloudsDoNotCrash(type: SurfaceType) throws {
+        let identical = [SIMD3<Float>](repeating: SIMD3(1, 2, 3), count: 50)
+        let line = (0..<200).map { SIMD3<Float>(Float($0) * 0.01, 0, 0) }
+        var withNaN = line
+        withNaN[5] = SIMD3(.nan, 0, 0)
+        for cloud in [identical, line, withNaN] {
+            let finder = try SurfaceFinder(positions: cloud)
+            let result = try finder.find(SurfaceSearch(type: type, seed: .index(0), seedRadius: 0.5, accuracy: 0.001))
+            if let s = result.surface {
+                #expect(s.fit.rms.isFinite)
+                #expect(s.fit.inlierIndices.allSatisfy { cloud[$0].isFinite })
+            } else {
+                #expect(result.reason != nil)
+            }
+        }
+    }
+}
