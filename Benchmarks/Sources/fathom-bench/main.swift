@@ -16,8 +16,9 @@ let allCases: [BenchmarkCase] =
     + scanPackageBenchmarks
     + scanBenchmarks
     + scanRecordingBenchmarks
-    + handsBenchmarks
     + simulatorBenchmarks
+    + surfaceBenchmarks
+    + handsBenchmarks
 
 let selected = allCases.filter { filter == nil || $0.name.contains(filter!) }
 if !json {
