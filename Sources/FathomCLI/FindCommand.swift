@@ -9,12 +9,12 @@ public struct FindCommand: OutputtingCommand {
         commandName: "find",
         abstract: "Find a plane, sphere, cylinder, cone or torus in a point cloud from a seed (an open FindSurface).",
         discussion: """
-            CLOUD is an .xyz text file (x y z per line, metres) or a .ply file (ascii or binary \
-            little-endian, vertex x/y/z). Exit status is 0 whether or not a surface was found.
+            CLOUD is a point cloud file in metres: .ply (ascii or binary), or .xyz/.txt/.pts text \
+            (x y z per line). Exit status is 0 whether or not a surface was found.
             """)
 
     /// The point cloud file.
-    @Argument(help: "Point cloud file (.xyz or .ply), metres.")
+    @Argument(help: "Point cloud file (.ply, .xyz, .txt or .pts), metres.")
     var cloud: String
 
     /// The type to look for.
@@ -94,7 +94,7 @@ public struct FindCommand: OutputtingCommand {
 
     /// Reads the cloud, builds the finder, runs the search `--repeat` times and reports.
     public func run(output: CommandOutput) throws {
-        let positions = try CloudFileReader.read(URL(fileURLWithPath: cloud))
+        let positions = try PointCloudFile.read(URL(fileURLWithPath: cloud)).positions
         let t0 = DispatchTime.now().uptimeNanoseconds
         let finder = try SurfaceFinder(positions: positions)
         let indexMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
@@ -114,7 +114,7 @@ public struct FindCommand: OutputtingCommand {
         let findMilliseconds = times[times.count / 2]
         if let path = inliers {
             let indices = result.surface?.fit.inlierIndices ?? []
-            try CloudFileReader.writePLY(indices.map { positions[$0] }, to: URL(fileURLWithPath: path))
+            try PointCloudFile.write(PointCloud(unchecked: indices.map { positions[$0] }), to: URL(fileURLWithPath: path))
         }
         if json {
             output.line(Self.json(result, pointCount: positions.count, index: indexMilliseconds, find: findMilliseconds))
@@ -228,128 +228,5 @@ public struct FindCommand: OutputtingCommand {
         output.line("rms: \(number(s.fit.rms)) m")
         output.line("inliers: \(s.fit.inlierCount) of \(pointCount) points")
         output.line("timing: index \(number(index)) ms, find \(number(find)) ms")
-    }
-}
-
-/// Minimal point cloud reading for `fathom find` (.xyz text; .ply ascii or binary little-endian with
-/// float or double x, y, z vertex properties) and binary PLY writing of positions.
-enum CloudFileReader {
-    /// A cloud file that cannot be read.
-    struct ReadError: Error, CustomStringConvertible {
-        let path: String
-        let problem: String
-        var description: String { "\(path): \(problem)" }
-    }
-
-    static func read(_ url: URL) throws -> [SIMD3<Float>] {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ReadError(path: url.path, problem: "cannot read the file (\(error.localizedDescription))")
-        }
-        if url.pathExtension.lowercased() == "ply" { return try readPLY(data, path: url.path) }
-        return try readXYZ(data, path: url.path)
-    }
-
-    static func readXYZ(_ data: Data, path: String) throws -> [SIMD3<Float>] {
-        var out: [SIMD3<Float>] = []
-        let text = String(decoding: data, as: UTF8.self)
-        let lines = text.split(whereSeparator: \.isNewline)
-        let truncatedEnd = !(text.last?.isNewline ?? true)
-        for (n, line) in lines.enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") { continue }
-            let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == ";" })
-            // A cut-off last line (no final newline, fewer than three numbers) is dropped.
-            if n == lines.count - 1, truncatedEnd, fields.count < 3 { break }
-            guard fields.count >= 3, let x = Float(fields[0]), let y = Float(fields[1]), let z = Float(fields[2]) else {
-                throw ReadError(path: path, problem: "line \(n + 1) does not start with three numbers")
-            }
-            out.append(SIMD3(x, y, z))
-        }
-        guard !out.isEmpty else { throw ReadError(path: path, problem: "no points") }
-        return out
-    }
-
-    static func readPLY(_ data: Data, path: String) throws -> [SIMD3<Float>] {
-        guard let end = data.range(of: Data("end_header".utf8)) else {
-            throw ReadError(path: path, problem: "no PLY header (end_header missing)")
-        }
-        var bodyStart = end.upperBound
-        if bodyStart < data.endIndex, data[bodyStart] == 0x0D { bodyStart += 1 }
-        if bodyStart < data.endIndex, data[bodyStart] == 0x0A { bodyStart += 1 }
-        let header = String(decoding: data[data.startIndex..<end.lowerBound], as: UTF8.self)
-        var format = "", vertexCount = -1, inVertex = false, seenVertex = false
-        var properties: [(name: String, size: Int, isDouble: Bool, isFloat: Bool)] = []
-        let sizes: [String: Int] = ["char": 1, "uchar": 1, "int8": 1, "uint8": 1, "short": 2, "ushort": 2,
-                                    "int16": 2, "uint16": 2, "int": 4, "uint": 4, "int32": 4, "uint32": 4,
-                                    "float": 4, "float32": 4, "double": 8, "float64": 8]
-        for line in header.split(whereSeparator: \.isNewline) {
-            let f = line.split(separator: " ").map(String.init)
-            guard let key = f.first else { continue }
-            if key == "format", f.count >= 2 { format = f[1] }
-            if key == "element", f.count >= 3 {
-                inVertex = f[1] == "vertex" && !seenVertex
-                if inVertex { vertexCount = Int(f[2]) ?? -1; seenVertex = true }
-            }
-            if key == "property", inVertex {
-                guard f.count >= 3, f[1] != "list", let size = sizes[f[1]] else {
-                    throw ReadError(path: path, problem: "unsupported vertex property '\(line)'")
-                }
-                properties.append((f[2], size, f[1] == "double" || f[1] == "float64", f[1] == "float" || f[1] == "float32"))
-            }
-        }
-        guard vertexCount >= 0 else { throw ReadError(path: path, problem: "no vertex element") }
-        guard let ix = properties.firstIndex(where: { $0.name == "x" }),
-              let iy = properties.firstIndex(where: { $0.name == "y" }),
-              let iz = properties.firstIndex(where: { $0.name == "z" }) else {
-            throw ReadError(path: path, problem: "vertex has no x, y, z properties")
-        }
-        var out: [SIMD3<Float>] = []
-        out.reserveCapacity(vertexCount)
-        switch format {
-        case "ascii":
-            let text = String(decoding: data[bodyStart...], as: UTF8.self)
-            var lines = text.split(whereSeparator: \.isNewline).makeIterator()
-            for n in 0..<vertexCount {
-                guard let line = lines.next() else { throw ReadError(path: path, problem: "only \(n) of \(vertexCount) vertices") }
-                let v = line.split(separator: " ").compactMap { Double($0) }
-                guard v.count == properties.count else { throw ReadError(path: path, problem: "vertex \(n) has \(v.count) values") }
-                out.append(SIMD3(Float(v[ix]), Float(v[iy]), Float(v[iz])))
-            }
-        case "binary_little_endian":
-            let stride = properties.reduce(0) { $0 + $1.size }
-            var offsets: [Int] = []
-            var o = 0
-            for p in properties { offsets.append(o); o += p.size }
-            guard data.count - (bodyStart - data.startIndex) >= stride * vertexCount else {
-                throw ReadError(path: path, problem: "file is shorter than its \(vertexCount) vertices")
-            }
-            try data.withUnsafeBytes { raw in
-                func value(_ base: Int, _ k: Int) throws -> Float {
-                    let at = base + offsets[k]
-                    if properties[k].isDouble { return Float(Double(bitPattern: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self).littleEndian)) }
-                    if properties[k].isFloat { return Float(bitPattern: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian) }
-                    throw ReadError(path: path, problem: "x, y and z must be float or double")
-                }
-                let start = bodyStart - data.startIndex
-                for n in 0..<vertexCount {
-                    let base = start + n * stride
-                    out.append(SIMD3(try value(base, ix), try value(base, iy), try value(base, iz)))
-                }
-            }
-        default:
-            throw ReadError(path: path, problem: "unsupported PLY format '\(format)'")
-        }
-        return out
-    }
-
-    /// Writes positions as a binary little-endian PLY with float x, y, z.
-    static func writePLY(_ points: [SIMD3<Float>], to url: URL) throws {
-        var data = Data("ply\nformat binary_little_endian 1.0\nelement vertex \(points.count)\nproperty float x\nproperty float y\nproperty float z\nend_header\n".utf8)
-        data.reserveCapacity(data.count + points.count * 12)
-        for p in points {
-            for c in [p.x, p.y, p.z] { withUnsafeBytes(of: c.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
-        }
-        try AtomicFile.write(data, to: url)
     }
 }

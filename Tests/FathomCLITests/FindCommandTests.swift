@@ -1,5 +1,5 @@
 import FathomCore
-import FathomSurfaces
+import Fathom
 import FathomTestSupport
 import Foundation
 import Testing
@@ -59,7 +59,7 @@ import Testing
             let timing = try #require(object["timing"] as? [String: Any])
             #expect(timing["findMilliseconds"] as? Double != nil)
             // The inliers file holds exactly the inliers.
-            let written = try CloudFileReader.read(out)
+            let written = try PointCloudFile.read(out).positions
             #expect(written.count == inliers)
         }
     }
@@ -108,14 +108,5 @@ import Testing
                 try runFathom(["find", path, "--type", "plane", "--seed-index", "999999", "--seed-radius", "0.1", "--accuracy", "0.01"])
             }
         }
-    }
-
-    @Test func readsBinaryPLY() throws {
-        let dir = try makeTemporaryDirectory("fathom-find-ply")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let url = dir.appendingPathComponent("p.ply")
-        let points: [SIMD3<Float>] = [SIMD3(1, 2, 3), SIMD3(-4, 5.5, 6)]
-        try CloudFileReader.writePLY(points, to: url)
-        #expect(try CloudFileReader.read(url) == points)
     }
 }
