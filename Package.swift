@@ -55,7 +55,9 @@ let package = Package(
         .testTarget(name: "FathomCoreTests", dependencies: ["FathomCore", "FathomTestSupport"]),
         .testTarget(name: "FathomIOTests", dependencies: ["FathomIO", "FathomTestSupport"]),
         .testTarget(name: "FathomSimulatorTests", dependencies: ["FathomSimulator", "FathomTestSupport"]),
-        .testTarget(name: "FathomSurfacesTests", dependencies: ["FathomSurfaces", "FathomTestSupport"]),
+        .testTarget(
+            name: "FathomSurfacesTests", dependencies: ["FathomSurfaces", "FathomTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "FathomSensingTests", dependencies: ["FathomSensing", "FathomTestSupport"]),
         .testTarget(
             name: "FathomScanTests", dependencies: ["FathomScan", "FathomTestSupport"],

@@ -7,11 +7,13 @@ public struct FathomCommand: ParsableCommand {
         commandName: "fathom",
         abstract: "Open AR spatial perception: surfaces, point sources, room scans, anchors, hands.",
         subcommands: [
+            DemoCommand.self,
+            SimulateCommand.self,
             InfoCommand.self,
+            FindCommand.self,
             CheckCommand.self,
             PlaybackCommand.self,
             FingertipCommand.self,
-            SimulateCommand.self,
             CloudCommand.self, FeaturesCommand.self, DepthImageCommand.self,
         ])
 

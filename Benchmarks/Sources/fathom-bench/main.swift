@@ -16,8 +16,9 @@ let allCases: [BenchmarkCase] =
     + scanPackageBenchmarks
     + scanBenchmarks
     + scanRecordingBenchmarks
-    + handsBenchmarks
     + simulatorBenchmarks
+    + surfaceBenchmarks
+    + handsBenchmarks
     + sensingBenchmarks
 
 let selected = allCases.filter { filter == nil || $0.name.contains(filter!) }

@@ -1,0 +1,63 @@
+import FathomCore
+
+/// The per-search quantities shared by the fits of one search.
+struct SearchContext {
+    let seedIndex: Int
+    let seedPosition: SIMD3<Float>
+    /// The seed radius, metres.
+    let seedRadius: Float
+    /// Inlier band half-width, metres.
+    let band: Double
+    /// Growth reach from the seed, metres.
+    let reach: Float
+    /// Radius of the neighbourhoods that local normals are estimated from, metres.
+    let normalRadius: Double
+    /// Flood-fill connection radius, metres.
+    let connectionRadius: Float
+    /// Indices within the seed radius (excluded ones left out).
+    let ball: [Int]
+    let excluded: Set<Int>
+    let randomSeed: UInt64
+    private var cachedNeighbourhood: SeedNeighbourhood? = nil
+
+    init(finder: SurfaceFinder, search: SurfaceSearch, seedIndex: Int) {
+        self.seedIndex = seedIndex
+        let seed = finder.positions[seedIndex]
+        seedPosition = seed
+        seedRadius = search.seedRadius
+        band = Double(search.inlierBand)
+        normalRadius = min(SurfaceFinder.normalRadiusBands * band, SurfaceFinder.normalRadiusSeedFraction * Double(search.seedRadius))
+        reach = max(search.maximumReach, search.seedRadius)
+        let excluded = search.excludedIndices
+        self.excluded = excluded
+        randomSeed = search.randomSeed ^ UInt64(seedIndex)
+        var ball: [Int] = []
+        finder.index.forEachNeighbor(of: seed, radius: search.seedRadius) { i, _ in ball.append(i) }
+        if !excluded.isEmpty { ball.removeAll { excluded.contains($0) } }
+        ball.sort()
+        self.ball = ball
+        // Local spacing: the grid spacing of the ball's points over a disc of the seed radius,
+        // kept within a factor of two of the given (or estimated) mean distance.
+        let meanDistance = search.meanDistance ?? finder.estimatedMeanDistance
+        let local = search.seedRadius * (Float.pi / Float(max(ball.count, 1))).squareRoot()
+        let spacing = min(max(local, meanDistance / 2), meanDistance * 2)
+        // Connected means within a few local spacings; where the index's cells are much coarser than
+        // that, up to half a cell (at most a quarter of the seed radius), since a query scans whole
+        // cells anyway and a wider reach needs fewer queries.
+        connectionRadius = max(
+            SurfaceFinder.connectionSpacings * spacing,
+            min(finder.index.cellSize / 2, search.seedRadius * SurfaceFinder.connectionSeedFraction))
+    }
+
+    /// The seed neighbourhood used for initial estimates (computed once per search; normals only
+    /// when a curved type asks for them).
+    mutating func neighbourhood(positions: [SIMD3<Float>], withNormals: Bool) -> SeedNeighbourhood {
+        if let n = cachedNeighbourhood, n.hasNormals || !withNormals { return n }
+        var generator = SeededGenerator(seed: randomSeed)
+        let n = SeedNeighbourhood(
+            seed: SIMD3<Double>(positions[seedIndex]), ballIndices: ball, positions: positions,
+            withNormals: withNormals, normalRadius: normalRadius, generator: &generator)
+        cachedNeighbourhood = n
+        return n
+    }
+}

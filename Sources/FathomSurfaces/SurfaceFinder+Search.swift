@@ -1,0 +1,384 @@
+import FathomCore
+import Foundation
+
+extension SurfaceFinder {
+    /// Points needed in the seed ball before any fit is tried.
+    static let minimumSeedPoints = 6
+    /// Inliers needed per model parameter.
+    static let inliersPerParameter = 3
+    /// Inliers needed at least.
+    static let minimumInliers = 10
+    /// Largest accepted inlier rms as a fraction of the inlier band's half-width.
+    static let rmsLimitFraction: Float = 0.6
+    /// A curved fit is degenerate unless the inliers' plane has at least this many times its rms.
+    static let flatnessRatio = 1.02
+    /// Largest accepted radius as a multiple of the inliers' bounding-box diagonal.
+    static let maximumRadiusRatio: Double = 10
+    /// The connection radius may grow (for speed on coarse indices) to this fraction of the seed radius.
+    static let connectionSeedFraction: Float = 0.25
+    /// The connection radius, in local point spacings.
+    static let connectionSpacings: Float = 3.5
+    /// Levenberg–Marquardt iterations on the seed ball.
+    static let seedIterations = 10
+    /// A more complex type replaces a simpler one only with this many times the inliers…
+    static let complexInlierGain = 1.1
+    /// …or nearly as many inliers and an rms this much smaller.
+    static let complexRmsGain: Float = 0.75
+    /// Candidates refined on the seed neighbourhood before the band is set, per type (the simpler
+    /// types' minimal samples are reliable enough that two suffice).
+    static func refinedCandidates(_ type: SurfaceType) -> Int {
+        switch type {
+        case .plane, .sphere, .cylinder: 2
+        default: 3
+        }
+    }
+    /// Levenberg–Marquardt iterations per refined candidate.
+    static let candidateIterations = 6
+    /// Median absolute residual to standard deviation, for Gaussian noise.
+    static let madScale = 1.4826
+    /// The narrowed band is this many measured standard deviations…
+    static let bandSigmas = 3.0
+    /// …but never below this fraction of the a-priori band.
+    static let minimumBandFraction = 0.2
+    /// A grown region with more near misses than this fraction of its inliers counts as stalled.
+    static let stalledNearMissFraction = 0.1
+    /// Levenberg–Marquardt iterations of the final fit, per type (cones and tori converge slowly
+    /// along their apex–angle and radius–centre valleys).
+    static func finalIterations(_ type: SurfaceType) -> Int {
+        switch type {
+        case .cone, .torus: 25
+        default: 5
+        }
+    }
+    /// The final fit uses at most this many (evenly spaced) inliers; more add nothing measurable.
+    static let maximumFinalFitPoints = 2000
+    /// Local normals use the points within this many inlier bands (at least the nearest few)…
+    static let normalRadiusBands = 1.5
+    /// …and at most this fraction of the seed radius.
+    static let normalRadiusSeedFraction = 0.6
+    /// How many of the best candidates are grown, per type.
+    static func grownCandidates(_ type: SurfaceType) -> Int {
+        switch type {
+        case .plane: 1
+        case .sphere, .cylinder: 2
+        default: 3
+        }
+    }
+    /// A cone with a half angle below this (radians) is a cylinder under `.coneToCylinder`.
+    static let cylinderConeAngle = 5 * Double.pi / 180
+    /// A torus whose mean radius is below this fraction of its tube radius is a sphere under
+    /// `.torusToSphere`.
+    static let sphereTorusRatio = 0.1
+
+    /// Runs one search.
+    ///
+    /// Finds the surface of `search.type` that the seed lies on: candidates from the seed ball, an
+    /// orthogonal-distance fit, growth over the connected object, a final fit, then the acceptance
+    /// checks. "Nothing found" is `.notFound(reason)`.
+    /// - Throws: `SurfaceFinderError` for invalid parameters.
+    /// - Complexity: proportional to the points of the found object and the seed ball.
+    public func find(_ search: SurfaceSearch) throws -> SurfaceSearchResult {
+        try validate(search)
+        let seedIndex = try seedIndex(for: search.seed)
+        var context = SearchContext(finder: self, search: search, seedIndex: seedIndex)
+        guard context.ball.count >= Self.minimumSeedPoints else {
+            return .notFound(.tooFewPointsNearSeed(found: context.ball.count, needed: Self.minimumSeedPoints))
+        }
+        let outcome: Outcome
+        switch search.type {
+        case .any:
+            outcome = choose(among: [.plane, .sphere, .cylinder, .cone, .torus], context: &context)
+        case .cone where search.conversions.contains(.coneToCylinder):
+            outcome = convertingCone(context: &context)
+        case .torus where !search.conversions.isDisjoint(with: [.torusToSphere, .torusToCylinder]):
+            outcome = convertingTorus(conversions: search.conversions, context: &context)
+        default:
+            outcome = fit(search.type, context: &context)
+        }
+        switch outcome {
+        case let .failure(reason): return .notFound(reason)
+        case let .success(s): return .found(makeSurface(s, search: search))
+        }
+    }
+
+    /// Checks the search's parameters.
+    func validate(_ s: SurfaceSearch) throws {
+        for (name, value) in [("seedRadius", s.seedRadius), ("accuracy", s.accuracy)]
+        where !(value > 0 && value.isFinite) {
+            throw SurfaceFinderError.nonPositive(parameter: name, value: value)
+        }
+        if let d = s.meanDistance, !(d > 0 && d.isFinite) {
+            throw SurfaceFinderError.nonPositive(parameter: "meanDistance", value: d)
+        }
+        for (name, value) in [("lateralExtension", s.lateralExtension), ("radialExpansion", s.radialExpansion)]
+        where !(0...10).contains(value) {
+            throw SurfaceFinderError.levelOutOfRange(parameter: name, value: value)
+        }
+    }
+
+    // MARK: Fitting one type
+
+    /// A fitted model with its inliers and rms.
+    struct Solution {
+        var model: SurfaceModel
+        var inliers: [Int]
+        var rms: Float
+        /// The inlier band the solution was grown with, metres.
+        var band: Double
+    }
+
+    enum Outcome {
+        case success(Solution)
+        case failure(SurfaceNotFoundReason)
+
+        var solution: Solution? {
+            if case let .success(s) = self { return s }
+            return nil
+        }
+    }
+
+    /// Fits one type: candidates, seed-ball refinement, growth, acceptance.
+    func fit(_ type: SurfaceType, context c: inout SearchContext) -> Outcome {
+        let nb = c.neighbourhood(positions: positions, withNormals: type != .plane)
+        var generator = SeededGenerator(seed: c.randomSeed &+ UInt64(SurfaceType.allCases.firstIndex(of: type) ?? 0))
+        let candidates = InitialEstimator.candidates(type, nb, generator: &generator)
+        let scored = candidates.map { ($0, nb.score($0, band: c.band)) }.sorted { $0.1 < $1.1 }
+        guard !scored.isEmpty else { return .failure(.noCandidate) }
+        // Refine the leading candidates on the seed neighbourhood and measure their noise (a robust
+        // scale: 1.4826 × the median absolute residual). When the data are clearly better than the
+        // a-priori accuracy, the band narrows to a multiple of the measured noise, which keeps nearby
+        // surfaces (a floor, a wall) from being absorbed.
+        var refinedCandidates: [(model: SurfaceModel, sigma: Double)] = []
+        for (candidate, _) in scored.prefix(Self.refinedCandidates(type)) {
+            var model = candidate
+            for _ in 0..<1 {
+                let ev = model.evaluator
+                let inl = nb.points.filter { abs(ev.signedDistance($0)) <= c.band }
+                guard inl.count > model.parameterCount else { break }
+                let refined = OrthogonalDistanceFitter.refine(model, points: inl, maximumIterations: Self.candidateIterations)
+                if refined.isValid { model = refined }
+            }
+            let ev = model.evaluator
+            var residuals = nb.points.map { abs(ev.signedDistance($0)) }.filter { $0 <= c.band }
+            guard residuals.count > model.parameterCount else { continue }
+            let mid = residuals.count / 2
+            residuals.sort()
+            refinedCandidates.append((model, Self.madScale * residuals[mid]))
+        }
+        guard let sigma = refinedCandidates.map(\.sigma).min() else {
+            return .failure(.tooFewInliers(found: 0, needed: Self.minimumInliers))
+        }
+        let band = min(c.band, max(Self.bandSigmas * sigma, Self.minimumBandFraction * c.band))
+        let ranked = refinedCandidates.map { ($0.model, nb.score($0.model, band: band)) }.sorted { $0.1 < $1.1 }
+        let ballPoints = RegionGrower.subsample(c.ball, positions, maximum: RegionGrower.maximumFitPoints)
+        let grower = RegionGrower(
+            positions: positions, index: index, band: band, connectionRadius: c.connectionRadius,
+            seed: c.seedPosition, reach: c.reach, excluded: c.excluded)
+        let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
+        var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
+        var bestSeedInliers = 0
+        // A poor seed estimate can stall the growth, so the runners-up are grown too and the largest
+        // region wins.
+        for (candidate, _) in ranked.prefix(Self.grownCandidates(type)) {
+            var model = candidate
+            let ev0 = model.evaluator
+            let inl = ballPoints.filter { abs(ev0.signedDistance($0)) <= band }
+            if inl.count > model.parameterCount {
+                let refined = OrthogonalDistanceFitter.refine(model, points: inl, maximumIterations: Self.seedIterations)
+                if refined.isValid { model = refined }
+            }
+            let ev1 = model.evaluator
+            let seedInliers = c.ball.filter { abs(ev1.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+            bestSeedInliers = max(bestSeedInliers, seedInliers.count)
+            guard seedInliers.count >= min(needed, c.ball.count) else { continue }
+            var (grown, inliers, nearMisses) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
+            // Final fit on the grown inliers within the band.
+            let ev2 = grown.evaluator
+            inliers = inliers.filter { abs(ev2.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+            let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
+            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations(type))
+            if final.isValid {
+                grown = final
+                let ev3 = grown.evaluator
+                inliers = inliers.filter { abs(ev3.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+            }
+            if best == nil || inliers.count > best!.inliers.count { best = (grown, inliers, nearMisses) }
+            // A region with few connected points just off its band is taken as is; a stalled growth
+            // (the surface goes on just outside the band) lets the runner-up candidates try.
+            if Double(nearMisses) <= Self.stalledNearMissFraction * Double(inliers.count) { break }
+        }
+        // Every candidate stalled: regrow the best from its own model with a wider widening band, so
+        // the surface just outside pulls the model along.
+        if let b = best, Double(b.nearMisses) > Self.stalledNearMissFraction * Double(b.inliers.count) {
+            var rescuer = grower
+            rescuer.wideningFactor = RegionGrower.rescueBandFactor
+            let start = b.inliers.filter { c.seedPosition.distanceSquared(to: positions[$0]) <= c.seedRadius * c.seedRadius }
+            var (grown, inliers, nearMisses) = rescuer.grow(b.model, from: start.isEmpty ? b.inliers : start, initialReach: c.seedRadius)
+            let ev = grown.evaluator
+            inliers = inliers.filter { abs(ev.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+            let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
+            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations(type))
+            if final.isValid {
+                grown = final
+                let evf = grown.evaluator
+                inliers = inliers.filter { abs(evf.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+            }
+            if inliers.count > b.inliers.count { best = (grown, inliers, nearMisses) }
+        }
+        guard let (grown, inliers, _) = best else {
+            return .failure(.tooFewInliers(found: bestSeedInliers, needed: needed))
+        }
+        guard inliers.count >= needed else { return .failure(.tooFewInliers(found: inliers.count, needed: needed)) }
+        var sum = 0.0
+        let ev = grown.evaluator
+        for i in inliers {
+            let r = ev.signedDistance(SIMD3<Double>(positions[i]))
+            sum += r * r
+        }
+        let rms = Float((sum / Double(inliers.count)).squareRoot())
+        let limit = Self.rmsLimitFraction * Float(band)
+        guard rms <= limit else { return .failure(.rmsTooLarge(rms: rms, limit: limit)) }
+        if let why = degeneracy(of: grown, inliers: inliers) { return .failure(.degenerate(why)) }
+        return .success(Solution(model: grown, inliers: inliers, rms: rms, band: band))
+    }
+
+    /// The rms orthogonal distance of the points at `indices`, metres.
+    func rootMeanSquare(_ model: SurfaceModel, _ indices: [Int]) -> Double {
+        let ev = model.evaluator
+        var sum = 0.0
+        for i in indices {
+            let r = ev.signedDistance(SIMD3<Double>(positions[i]))
+            sum += r * r
+        }
+        return (sum / Double(max(indices.count, 1))).squareRoot()
+    }
+
+    /// Why a model is degenerate for its inliers, or `nil` when it is acceptable.
+    func degeneracy(of model: SurfaceModel, inliers: [Int]) -> String? {
+        var lo = SIMD3<Float>(repeating: .infinity), hi = SIMD3<Float>(repeating: -.infinity)
+        for i in inliers {
+            lo = pointwiseMin(lo, positions[i])
+            hi = pointwiseMax(hi, positions[i])
+        }
+        let extent = Double((hi - lo).length)
+        let limit = Self.maximumRadiusRatio * extent
+        if model.type != .plane {
+            // A curved surface must explain its inliers clearly better than their plane does.
+            let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
+            if let plane = OrthogonalDistanceFitter.fitPlane(pts) {
+                let flat = OrthogonalDistanceFitter.cost(plane, pts), curved = OrthogonalDistanceFitter.cost(model, pts)
+                if flat <= Self.flatnessRatio * Self.flatnessRatio * curved {
+                    return "a plane fits the inliers as well (curvature not supported by the data)"
+                }
+            }
+        }
+        switch model {
+        case .plane: return nil
+        case let .sphere(_, r):
+            return r > limit ? "sphere radius \(r) m is far beyond the inliers' extent \(extent) m" : nil
+        case let .cylinder(_, _, r):
+            return r > limit ? "cylinder radius \(r) m is far beyond the inliers' extent \(extent) m" : nil
+        case let .cone(_, _, t):
+            return t < 0.001 || t > 1.49 ? "cone half angle \(t * 180 / .pi)° is degenerate" : nil
+        case let .torus(_, _, big, small):
+            return small > limit || big > limit ? "torus radii (\(big), \(small)) m are far beyond the inliers' extent \(extent) m" : nil
+        }
+    }
+
+    // MARK: Choosing between types
+
+    /// The simplest of `types` (in order of complexity) that explains the data about as well as the
+    /// more complex ones.
+    func choose(among types: [SurfaceType], context c: inout SearchContext) -> Outcome {
+        let outcomes = types.map { fit($0, context: &c) }
+        let solutions = outcomes.compactMap(\.solution)
+        guard !solutions.isEmpty else { return outcomes.first ?? .failure(.noCandidate) }
+        return .success(simplest(solutions))
+    }
+
+    /// The simplest solution (the list is ordered simplest first) unless a more complex one is clearly
+    /// better, compared at the narrowest band any of them was grown with.
+    func simplest(_ solutions: [Solution]) -> Solution {
+        let common = solutions.map(\.band).min() ?? 0
+        func support(_ s: Solution) -> (count: Double, rms: Float) {
+            var n = 0, sum = 0.0
+            let ev = s.model.evaluator
+            for i in s.inliers {
+                let r = ev.signedDistance(SIMD3<Double>(positions[i]))
+                if abs(r) <= common { n += 1; sum += r * r }
+            }
+            return (Double(n), Float((sum / Double(max(n, 1))).squareRoot()))
+        }
+        var best = solutions[0]
+        var bestSupport = support(best)
+        for s in solutions.dropFirst() {
+            let t = support(s)
+            let clearlyMore = t.count >= Self.complexInlierGain * bestSupport.count
+            let asManyAndTighter = t.count >= bestSupport.count / Self.complexInlierGain
+                && t.rms <= Self.complexRmsGain * bestSupport.rms
+            if clearlyMore || asManyAndTighter {
+                best = s
+                bestSupport = t
+            }
+        }
+        return best
+    }
+
+    /// A cone search that turns into a cylinder when the cone degenerates into one: its half angle is
+    /// below `cylinderConeAngle` or its radius changes by less than two bands over the inliers.
+    func convertingCone(context c: inout SearchContext) -> Outcome {
+        let cone = fit(.cone, context: &c)
+        let cylinder = fit(.cylinder, context: &c)
+        guard let k = cone.solution, case let .cone(apex, axis, angle) = k.model else {
+            return cylinder.solution != nil ? cylinder : cone
+        }
+        guard cylinder.solution != nil else { return cone }
+        let (lo, hi) = Self.extent(k.inliers.map { SIMD3<Double>(positions[$0]) }, from: apex, along: axis)
+        let radiusChange = (hi - max(lo, 0)) * tan(angle)
+        if angle < Self.cylinderConeAngle || radiusChange <= 2 * k.band {
+            return cylinder
+        }
+        return cone
+    }
+
+    /// How far a torus's centre circle departs from a straight line over the inliers' angular span
+    /// around the axis, metres.
+    func ringSagitta(centre: SIMD3<Double>, axis: SIMD3<Double>, radius: Double, inliers: [Int]) -> Double {
+        var mean = SIMD3<Double>.zero
+        var directions: [SIMD3<Double>] = []
+        directions.reserveCapacity(inliers.count)
+        for i in inliers {
+            let d = SIMD3<Double>(positions[i]) - centre
+            guard let w = (d - axis * d.dot(axis)).normalized else { continue }
+            directions.append(w)
+            mean += w
+        }
+        guard let m = mean.normalized else { return .infinity }
+        let halfSpan = directions.reduce(0.0) { max($0, acos(min(1, max(-1, $1.dot(m))))) }
+        return radius * (1 - cos(halfSpan))
+    }
+
+    /// A torus search that turns into a sphere or a cylinder when the torus degenerates into one.
+    func convertingTorus(conversions: SurfaceConversions, context c: inout SearchContext) -> Outcome {
+        let torus = fit(.torus, context: &c)
+        var solutions: [Solution] = []
+        if conversions.contains(.torusToSphere), let s = fit(.sphere, context: &c).solution {
+            if case let .torus(_, _, big, small)? = torus.solution?.model, big < Self.sphereTorusRatio * small {
+                return .success(s)
+            }
+            solutions.append(s)
+        }
+        if conversions.contains(.torusToCylinder), let s = fit(.cylinder, context: &c).solution {
+            // A torus whose tube centre line barely bends over its inliers (sagitta within two
+            // bands) is a cylinder.
+            if let t = torus.solution, case let .torus(centre, axis, big, _) = t.model,
+               ringSagitta(centre: centre, axis: axis, radius: big, inliers: t.inliers) <= 2 * t.band {
+                return .success(s)
+            }
+            solutions.append(s)
+        }
+        if let t = torus.solution { solutions.append(t) }
+        guard !solutions.isEmpty else { return torus }
+        return .success(simplest(solutions))
+    }
+}

@@ -1,0 +1,75 @@
+import FathomCore
+
+/// Finds planes, spheres, cylinders, cones and tori in one point cloud from seeds (an open
+/// FindSurface).
+///
+/// Build one finder per cloud: it holds the positions and a spatial index, built once. `find(_:)`
+/// then answers any number of searches; it only reads the finder, so several threads may search the
+/// same finder at once.
+///
+/// ```swift
+/// let finder = try SurfaceFinder(cloud: cloud)
+/// let result = try finder.find(SurfaceSearch(type: .cylinder, seed: .index(3437),
+///                                           seedRadius: 0.08, accuracy: 0.01))
+/// if case let .found(.cylinder(c)) = result { print(c.radius) }
+/// ```
+public struct SurfaceFinder: Sendable {
+    /// The cloud's positions, metres.
+    public let positions: [SIMD3<Float>]
+    /// The spatial index over `positions`.
+    public let index: SpatialIndex
+    /// The mean nearest-neighbour distance of the cloud, metres, used when a search gives none.
+    public let estimatedMeanDistance: Float
+
+    /// Builds the finder (and its spatial index) for a cloud.
+    /// - Parameter cellSize: the index's cell edge, metres; `nil` chooses one from the cloud's extent.
+    /// - Throws: `SurfaceFinderError.emptyCloud` when the cloud has no finite point.
+    public init(cloud: PointCloud, cellSize: Float? = nil) throws {
+        try self.init(positions: cloud.positions, cellSize: cellSize)
+    }
+
+    /// Builds the finder (and its spatial index) for positions, metres.
+    /// - Throws: `SurfaceFinderError.emptyCloud` when there is no finite point.
+    public init(positions: [SIMD3<Float>], cellSize: Float? = nil) throws {
+        guard positions.contains(where: \.isFinite) else { throw SurfaceFinderError.emptyCloud }
+        self.positions = positions
+        let index = SpatialIndex(positions: positions, cellSize: cellSize)
+        self.index = index
+        estimatedMeanDistance = Self.meanSpacing(positions, index: index)
+    }
+
+    /// The number of points.
+    public var pointCount: Int { positions.count }
+
+    /// The index of the cloud point a seed designates.
+    /// - Throws: `SurfaceFinderError` when the index is out of range or the point is not finite.
+    public func seedIndex(for seed: SurfaceSeed) throws -> Int {
+        switch seed {
+        case let .index(i):
+            guard i >= 0, i < positions.count else {
+                throw SurfaceFinderError.seedIndexOutOfRange(index: i, count: positions.count)
+            }
+            guard positions[i].isFinite else { throw SurfaceFinderError.nonFiniteSeed }
+            return i
+        case let .point(p):
+            guard p.isFinite, let nearest = index.nearest(to: p) else { throw SurfaceFinderError.nonFiniteSeed }
+            return nearest.index
+        }
+    }
+
+    /// Samples used to estimate the mean spacing.
+    static let spacingSamples = 256
+
+    /// The mean nearest-neighbour distance over evenly spaced sample points (1 when undefined).
+    static func meanSpacing(_ positions: [SIMD3<Float>], index: SpatialIndex) -> Float {
+        let step = max(1, positions.count / spacingSamples)
+        var sum = 0.0, n = 0
+        for i in stride(from: 0, to: positions.count, by: step) where positions[i].isFinite {
+            if let d = index.nearest(to: positions[i], excluding: i), d.distance > 0 {
+                sum += Double(d.distance)
+                n += 1
+            }
+        }
+        return n > 0 ? Float(sum / Double(n)) : 1
+    }
+}
