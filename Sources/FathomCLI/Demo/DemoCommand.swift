@@ -34,6 +34,7 @@ struct DemoCommand: OutputtingCommand {
         var context = DemoContext(outputDirectory: outURL, seed: seed, duration: duration, output: output)
         try context.stage("simulate and record") { try $0.simulateAndRecord() }
         try context.stage("scan monitor") { try $0.checkScan() }
+        try context.stage("point sources") { try $0.pointSources() }
         try context.stage("hand touch") { try $0.handTouch() }
         try context.writeReport()
     }
