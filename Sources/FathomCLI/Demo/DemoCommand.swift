@@ -35,6 +35,7 @@ struct DemoCommand: OutputtingCommand {
         try context.stage("simulate and record") { try $0.simulateAndRecord() }
         try context.stage("scan monitor") { try $0.checkScan() }
         try context.stage("point sources") { try $0.pointSources() }
+        try context.stage("surface finder") { try $0.findSurfaces() }
         try context.stage("hand touch") { try $0.handTouch() }
         try context.writeReport()
     }

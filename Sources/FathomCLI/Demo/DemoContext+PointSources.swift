@@ -12,6 +12,7 @@ extension DemoContext {
         var gate = StabilizationGate()
         var stableAt: Int?
         var pictureFrame: DepthFrame?
+        var pictureColor: ColorFrame?
         var iterator = package.frames()
         let start = Date()
         while let frame = try iterator.next() {
@@ -19,7 +20,10 @@ extension DemoContext {
             features.accumulate(frame)
             gate.update(camera: frame.camera, featureCount: frame.features?.positions.count ?? 0)
             if stableAt == nil, gate.isStable { stableAt = frame.frameNumber }
-            if let d = frame.depth, pictureFrame == nil || frame.frameNumber <= package.frameCount / 2 { pictureFrame = d }
+            if let d = frame.depth, pictureFrame == nil || frame.frameNumber <= package.frameCount / 2 {
+                pictureFrame = d
+                pictureColor = frame.color
+            }
         }
         let seconds = Date().timeIntervalSince(start)
         let cloud = pipeline.fusion.pointCloud(minimumSampleCount: 2)
@@ -34,14 +38,19 @@ extension DemoContext {
         let cloudRMS = rms(stride(from: 0, to: cloud.count, by: 10).map {
             simulation.scene.distanceToNearestSurface(cloud.positions[$0])
         })
-        var filtered: [Float] = [], raw: [Float] = []
+        var filtered: [Float] = [], plainMean: [Float] = [], raw: [Float] = []
         for (p, id) in zip(featureCloud.positions, featureCloud.identifiers) {
             guard let truth = simulation.truePosition(ofFeature: id) else { continue }
+            let samples = features.samples(of: id)
             filtered.append(p.distance(to: truth))
-            raw += features.samples(of: id).map { $0.distance(to: truth) }
+            if let mean = FeatureSampleFilter.mean(of: samples) { plainMean.append(mean.distance(to: truth)) }
+            raw += samples.map { $0.distance(to: truth) }
         }
 
         var figures: [(file: String, caption: String)] = []
+        if let c = pictureColor {
+            figures.append((try writePNG(c.image.rgbImage, "camera.png"), "Camera image of frame \(c.frameNumber)"))
+        }
         if let d = pictureFrame {
             figures.append((try writePNG(DepthColorMap().image(of: d.depth), "depth.png"),
                             "Depth of frame \(d.frameNumber), jet colours over 0…2.5 m"))
@@ -51,7 +60,8 @@ extension DemoContext {
         if let bounds = cloud.bounds {
             var top = TopViewRenderer(bounds: bounds)
             top.plot(cloud.positions, colors: cloud.colors)
-            figures.append((try writePNG(top.image, "cloud-top.png"), "Fused cloud from above, camera colours"))
+            top.polyline(cameraPath, color: RGB8(r: 220, g: 30, b: 30))
+            figures.append((try writePNG(top.image, "cloud-top.png"), "Fused cloud from above, camera path in red"))
         }
         let r = pipeline.report
         report.section("Point sources")
@@ -66,12 +76,23 @@ extension DemoContext {
             ["fused points", "\(cloud.count) → cloud.ply"],
             ["fused cloud rms to true surfaces", "\(fmt(cloudRMS * 1000, 1)) mm"],
             ["features", "\(featureCloud.count) → features.ply"],
-            ["feature rms to truth: filtered / raw samples", "\(fmt(rms(filtered) * 1000, 1)) mm / \(fmt(rms(raw) * 1000, 1)) mm"],
+            ["feature rms to truth: filtered / plain mean / raw samples",
+             "\(fmt(rms(filtered) * 1000, 1)) / \(fmt(rms(plainMean) * 1000, 1)) / \(fmt(rms(raw) * 1000, 1)) mm"],
             ["tracking stabilised", stableAt.map { "at frame \($0)" } ?? "no (progress \(fmt(gate.progress * 100, 0)) %)"],
             ["processing speed", "\(fmt(Double(r.depthFrameCount) / max(seconds, 1e-9), 0)) depth frames/s (this build)"],
         ])
         summary.append(
             "point sources: \(cloud.count) fused points, rms \(fmt(cloudRMS * 1000, 1)) mm; \(featureCloud.count) features, "
                 + "rms \(fmt(rms(filtered) * 1000, 1)) mm (raw \(fmt(rms(raw) * 1000, 1)) mm)")
+    }
+}
+
+extension ColorImage {
+    /// The image as RGB8.
+    var rgbImage: RGBImage {
+        switch self {
+        case let .ycbcr(i): i.toRGB()
+        case let .rgb(i): i
+        }
     }
 }
