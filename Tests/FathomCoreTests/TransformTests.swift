@@ -39,3 +39,20 @@ import Testing
         #expect(RigidTransform.lookAt(eye: .zero, target: SIMD3(0, 5, 0)) == nil)
     }
 }
+
+@Suite struct RotationAngleTests {
+    @Test func smallAnglesAreAccurate() {
+        for angle: Float in [0, 1e-6, 1e-4, 0.01, 1, 3] {
+            let r = Matrix3x3.rotation(axis: SIMD3(0.2, -1, 0.5), angle: angle)
+            #expect(abs(r.rotationAngle - angle) <= max(2e-7, angle * 1e-5))
+        }
+    }
+
+    @Test func nearlyEqualTransformsCompareEqual() {
+        let r = Matrix3x3.rotation(axis: SIMD3(0, 1, 0), angle: 2.1)
+        let perturbed = Matrix3x3(columns: r.columns.0 + SIMD3(1e-7, 0, 0), r.columns.1, r.columns.2)
+        let a = RigidTransform(rotation: r, translation: SIMD3(0.5, 1.4, -0.9))
+        let b = RigidTransform(rotation: perturbed, translation: SIMD3(0.5, 1.4, -0.9))
+        #expect(a.isApproximatelyEqual(to: b))
+    }
+}

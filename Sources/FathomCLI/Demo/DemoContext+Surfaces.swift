@@ -8,8 +8,11 @@ extension DemoContext {
         let name: String
         let type: SurfaceType
         let seedRadius: Float
-        let aim: SIMD3<Float>
+        /// The point to aim at, or `nil` to probe near the bottom of the screen (for the floor).
+        let aim: SIMD3<Float>?
         let truth: PrimitiveTruth
+        /// The simulator's id of the surface.
+        let surfaceID: Int
     }
 
     /// Probe radius on the screen, pixels at the full 1920×1440 image (as the feature-point demo's).
@@ -86,45 +89,55 @@ extension DemoContext {
     static func surfaceTargets(_ scene: SimulatedScene) -> [SurfaceTarget] {
         var targets: [SurfaceTarget] = []
         if let floor = scene.surfaces.first(where: { $0.kind == .floor }), case .plane = floor.primitive {
-            targets.append(SurfaceTarget(name: "floor", type: .plane, seedRadius: 0.4, aim: SIMD3(1.6, 0, 2.6),
-                                         truth: floor.primitive))
+            targets.append(SurfaceTarget(name: "floor", type: .plane, seedRadius: 0.4, aim: nil,
+                                         truth: floor.primitive, surfaceID: floor.id))
         }
         for s in scene.surfaces where s.objectIndex != nil {
             switch s.primitive {
             case let .sphere(c, r):
-                targets.append(SurfaceTarget(name: s.name, type: .sphere, seedRadius: r, aim: c, truth: s.primitive))
+                targets.append(SurfaceTarget(name: s.name, type: .sphere, seedRadius: r, aim: c, truth: s.primitive,
+                                             surfaceID: s.id))
             case let .cylinder(base, axis, r, h, _):
                 targets.append(SurfaceTarget(name: s.name, type: .cylinder, seedRadius: 3 * r,
-                                             aim: base + axis * (h / 2), truth: s.primitive))
+                                             aim: base + axis * (h / 2), truth: s.primitive, surfaceID: s.id))
             case let .cone(base, axis, r0, _, h, _):
                 targets.append(SurfaceTarget(name: s.name, type: .cone, seedRadius: r0,
-                                             aim: base + axis * (h * 0.3), truth: s.primitive))
+                                             aim: base + axis * (h * 0.3), truth: s.primitive, surfaceID: s.id))
             case let .torus(c, axis, big, small):
                 let side = axis.anyPerpendicular
                 targets.append(SurfaceTarget(name: s.name, type: .torus, seedRadius: big,
-                                             aim: c + side * big + axis * small, truth: s.primitive))
+                                             aim: c + side * big + axis * small, truth: s.primitive, surfaceID: s.id))
             default: continue
             }
         }
         return targets
     }
 
-    /// Picks a seed for `target` with the screen probe, in the frame that sees the aim point unoccluded,
-    /// at 0.7–3 m, nearest the image centre.
+    /// Picks a seed for `target` with the screen probe, in a frame whose probe ray hits the target's true
+    /// surface within 4 m: for an aim point, the view that has it nearest the image centre; for the floor,
+    /// the nearest view of it low in the picture.
     func pickSeed(for target: SurfaceTarget, finder: SurfaceFinder, frames: [CameraFrame], scene: SimulatedScene)
         -> (PinholeCamera, PickedSeed)?
     {
         var best: (score: Float, camera: PinholeCamera, pixel: SIMD2<Float>)?
         for frame in frames where frame.trackingState.isNormal {
-            guard let camera = frame.camera, let (pixel, depth) = camera.project(target.aim),
-                depth > 0.5, depth < 4, pixel.x >= 0, pixel.y >= 0,
-                pixel.x < Float(camera.intrinsics.width), pixel.y < Float(camera.intrinsics.height)
+            guard let camera = frame.camera else { continue }
+            let size = SIMD2(Float(camera.intrinsics.width), Float(camera.intrinsics.height))
+            // Where on the screen to probe: the aim point's projection, or low in the picture.
+            let pixel: SIMD2<Float>
+            if let aim = target.aim {
+                guard let p = camera.project(aim), p.depth > 0.5, p.depth < 4 else { continue }
+                pixel = p.pixel
+            } else {
+                pixel = SIMD2(size.x / 2, size.y * 0.9)
+            }
+            guard pixel.x >= 0, pixel.y >= 0, pixel.x < size.x, pixel.y < size.y,
+                let hit = scene.raycast(camera.ray(u: pixel.x, v: pixel.y)), hit.surfaceID == target.surfaceID,
+                hit.distance < 4
             else { continue }
-            let ray = camera.ray(u: pixel.x, v: pixel.y)
-            guard let hit = scene.raycast(ray), hit.point.distance(to: target.aim) < target.seedRadius else { continue }
-            let centre = SIMD2(Float(camera.intrinsics.width), Float(camera.intrinsics.height)) / 2
-            let offset = pixel - centre
-            let score = (offset * offset).sum()
+            let offset = pixel - size / 2
+            // Prefer views near the image centre (objects) or the nearest view (the floor).
+            let score = target.aim == nil ? hit.distance : (offset * offset).sum()
             if best == nil || score < best!.score { best = (score, camera, pixel) }
         }
         guard let best,

@@ -103,9 +103,13 @@ extension Matrix3x3 {
     }
 
     /// The angle of this rotation in radians (0…π).
+    ///
+    /// Computed as `atan2(sin θ, cos θ)` from the skew-symmetric part and the trace, which stays accurate
+    /// for tiny angles (an `acos` of the trace loses everything below ~5e-4 rad in single precision).
     public var rotationAngle: Float {
         let trace = columns.0.x + columns.1.y + columns.2.z
-        return acos(max(-1, min(1, (trace - 1) / 2)))
+        let skew = SIMD3(columns.1.z - columns.2.y, columns.2.x - columns.0.z, columns.0.y - columns.1.x)
+        return atan2(skew.length / 2, (trace - 1) / 2)
     }
 
     /// The nearest rotation (re-orthonormalised by Gram–Schmidt on the columns).
