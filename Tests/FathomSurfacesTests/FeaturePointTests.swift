@@ -1,4 +1,5 @@
 import FathomCore
+import FathomSimulator
 import Testing
 
 @testable import FathomSurfaces
@@ -8,7 +9,7 @@ import Testing
 @Suite struct FeaturePointTests {
     @Test(arguments: [UInt64(1), 2])
     func findsFloorBallAndCylinder(seed: UInt64) throws {
-        let scene = FeaturePointScene(seed: seed)
+        let scene = SyntheticFeaturePointScene(seed: seed)
         let finder = try SurfaceFinder(positions: scene.positions)
         func find(_ type: SurfaceType, _ seed: Int, _ radius: Float) throws -> FoundSurface? {
             try finder.find(SurfaceSearch(type: type, seed: .index(seed), seedRadius: radius, accuracy: 0.01)).surface
@@ -22,12 +23,12 @@ import Testing
             Issue.record("ball not found")
             return
         }
-        #expect(abs(ball.radius - FeaturePointScene.ballRadius) <= 0.05 * FeaturePointScene.ballRadius)
+        #expect(abs(ball.radius - SyntheticFeaturePointScene.ballRadius) <= 0.05 * SyntheticFeaturePointScene.ballRadius)
         guard case let .cylinder(cylinder)? = try find(.cylinder, scene.cylinder.lowerBound, 0.12) else {
             Issue.record("cylinder not found")
             return
         }
-        #expect(abs(cylinder.radius - FeaturePointScene.cylinderRadius) <= 0.05 * FeaturePointScene.cylinderRadius)
+        #expect(abs(cylinder.radius - SyntheticFeaturePointScene.cylinderRadius) <= 0.05 * SyntheticFeaturePointScene.cylinderRadius)
         #expect(abs(cylinder.axis.y) > 0.99)
     }
 }

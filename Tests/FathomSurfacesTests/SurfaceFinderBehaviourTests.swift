@@ -1,4 +1,5 @@
 import FathomCore
+import FathomSimulator
 import FathomTestSupport
 import Testing
 
@@ -95,8 +96,8 @@ import Testing
     }
 
     @Test func anyChoosesTheSimplestFittingType() throws {
-        for (kind, expected) in [(SyntheticScene.Kind.plane, SurfaceType.plane), (.sphere, .sphere), (.cylinder, .cylinder)] {
-            let scene = SyntheticScene(kind, noise: 0.001, objectPoints: 1200, clutterPoints: 600, seed: 3)
+        for (kind, expected) in [(SyntheticPrimitiveScene.Kind.plane, SurfaceType.plane), (.sphere, .sphere), (.cylinder, .cylinder)] {
+            let scene = SyntheticPrimitiveScene(kind, noise: 0.001, objectPoints: 1200, clutterPoints: 600, seed: 3)
             let finder = try SurfaceFinder(positions: scene.positions)
             let r = try finder.find(SurfaceSearch(type: .any, seed: .index(0), seedRadius: scene.seedRadius, accuracy: 0.001))
             #expect(r.surface?.type == expected, "\(kind): \(String(describing: r.surface?.type))")
@@ -104,18 +105,18 @@ import Testing
     }
 
     @Test func conversionsTurnDegenerateConesAndToriIntoSimplerTypes() throws {
-        let cylinder = SyntheticScene(.cylinder, noise: 0.001, objectPoints: 1200, clutterPoints: 600, seed: 4)
+        let cylinder = SyntheticPrimitiveScene(.cylinder, noise: 0.001, objectPoints: 1200, clutterPoints: 600, seed: 4)
         let f1 = try SurfaceFinder(positions: cylinder.positions)
         let cone = try f1.find(SurfaceSearch(type: .cone, seed: .index(0), seedRadius: cylinder.seedRadius, accuracy: 0.001))
         #expect(cone.surface?.type == .cylinder)
-        let sphere = SyntheticScene(.sphere, noise: 0.001, objectPoints: 1200, clutterPoints: 600, seed: 4)
+        let sphere = SyntheticPrimitiveScene(.sphere, noise: 0.001, objectPoints: 1200, clutterPoints: 600, seed: 4)
         let f2 = try SurfaceFinder(positions: sphere.positions)
         let torus = try f2.find(SurfaceSearch(type: .torus, seed: .index(0), seedRadius: sphere.seedRadius, accuracy: 0.001))
         #expect(torus.surface?.type == .sphere)
     }
 
     @Test func cylinderAxisFollowsTheSignRule() throws {
-        let scene = SyntheticScene(.cylinder, noise: 0.001, objectPoints: 1200, clutterPoints: 600, seed: 9)
+        let scene = SyntheticPrimitiveScene(.cylinder, noise: 0.001, objectPoints: 1200, clutterPoints: 600, seed: 9)
         let finder = try SurfaceFinder(positions: scene.positions)
         guard case let .cylinder(c)? = try finder.find(
             SurfaceSearch(type: .cylinder, seed: .index(0), seedRadius: scene.seedRadius, accuracy: 0.001)).surface
@@ -128,7 +129,7 @@ import Testing
     }
 
     @Test func concurrentSearchesOnOneFinderAgree() async throws {
-        let scene = SyntheticScene(.sphere, noise: 0.001, objectPoints: 1000, clutterPoints: 500, seed: 12)
+        let scene = SyntheticPrimitiveScene(.sphere, noise: 0.001, objectPoints: 1000, clutterPoints: 500, seed: 12)
         let finder = try SurfaceFinder(positions: scene.positions)
         let search = SurfaceSearch(type: .sphere, seed: .index(0), seedRadius: scene.seedRadius, accuracy: 0.001)
         let reference = try finder.find(search)

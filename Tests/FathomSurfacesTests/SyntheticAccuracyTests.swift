@@ -1,4 +1,5 @@
 import FathomCore
+import FathomSimulator
 import FathomTestSupport
 import Testing
 
@@ -15,7 +16,7 @@ struct SurfaceErrors {
 
 /// Compares a result with a scene's truth; precision and recall against the true points within the
 /// band of ±3 × accuracy of the true surface.
-func errors(of result: SurfaceSearchResult, in scene: SyntheticScene) -> SurfaceErrors {
+func errors(of result: SurfaceSearchResult, in scene: SyntheticPrimitiveScene) -> SurfaceErrors {
     var e = SurfaceErrors()
     guard let s = result.surface else { return e }
     switch (s, scene.truth) {
@@ -51,19 +52,19 @@ func errors(of result: SurfaceSearchResult, in scene: SyntheticScene) -> Surface
     return e
 }
 
-func search(_ scene: SyntheticScene, _ type: SurfaceType, accuracy: Float) -> SurfaceSearch {
+func search(_ scene: SyntheticPrimitiveScene, _ type: SurfaceType, accuracy: Float) -> SurfaceSearch {
     SurfaceSearch(type: type, seed: .index(0), seedRadius: scene.seedRadius, accuracy: accuracy)
 }
 
 @Suite struct SyntheticAccuracyTests {
-    static let cases: [(SyntheticScene.Kind, SurfaceType)] = [
+    static let cases: [(SyntheticPrimitiveScene.Kind, SurfaceType)] = [
         (.plane, .plane), (.sphere, .sphere), (.cylinder, .cylinder), (.cone, .cone), (.torus, .torus),
     ]
 
     @Test(arguments: [UInt64(1), 2])
     func findsEachPrimitiveAtOneMillimetreNoise(seed: UInt64) throws {
         for (kind, type) in Self.cases {
-            let scene = SyntheticScene(kind, noise: 0.001, seed: seed &* 31 &+ UInt64(type.hashValue & 0))
+            let scene = SyntheticPrimitiveScene(kind, noise: 0.001, seed: seed &* 31 &+ UInt64(type.hashValue & 0))
             let finder = try SurfaceFinder(positions: scene.positions)
             let result = try finder.find(search(scene, type, accuracy: 0.001))
             let e = errors(of: result, in: scene)

@@ -1,27 +1,31 @@
 import FathomCore
 import Foundation
 
-/// The true primitive of a synthetic scene.
-enum TruePrimitive {
-    case plane(point: SIMD3<Float>, normal: SIMD3<Float>)
-    case sphere(center: SIMD3<Float>, radius: Float)
-    case cylinder(point: SIMD3<Float>, axis: SIMD3<Float>, radius: Float)
-    case cone(apex: SIMD3<Float>, axis: SIMD3<Float>, halfAngle: Float)
-    case torus(center: SIMD3<Float>, axis: SIMD3<Float>, meanRadius: Float, tubeRadius: Float)
-}
-
 /// A cluttered synthetic scene with one partial primitive of known parameters: a floor, a distractor
 /// sphere, Gaussian noise along the normals and 10% uniform outliers. Built from a seed.
-struct SyntheticScene {
-    enum Kind: CaseIterable { case plane, sphere, cylinder, cone, torus }
+///
+/// The surface finder's tests and accuracy benchmarks use it: partial views (a 60° sphere cap, a 90°
+/// cylinder arc, a 120° cone arc, half a torus) with exact parameters to compare against.
+public struct SyntheticPrimitiveScene: Sendable {
+    /// The kind of primitive in the scene.
+    public enum Kind: String, Sendable, CaseIterable { case plane, sphere, cylinder, cone, torus }
 
-    var positions: [SIMD3<Float>]
-    var truth: TruePrimitive
+    /// All points, metres: the primitive first, then clutter and outliers.
+    public var positions: [SIMD3<Float>]
+    /// The primitive's exact parameters.
+    public var truth: SyntheticPrimitive
     /// The primitive's points are `0..<objectCount`; point 0 is the patch centre (the seed).
-    var objectCount: Int
-    var seedRadius: Float
+    public var objectCount: Int
+    /// A seed radius a user would choose for the primitive, metres.
+    public var seedRadius: Float
 
-    init(_ kind: Kind, noise: Float, objectPoints: Int = 1500, clutterPoints: Int = 1500, seed: UInt64) {
+    /// Builds a scene.
+    /// - Parameters:
+    ///   - kind: the primitive.
+    ///   - noise: standard deviation of the Gaussian noise along the surface normal, metres.
+    ///   - objectPoints: points on the primitive; `clutterPoints`: points of the floor and distractor.
+    ///   - seed: the random seed.
+    public init(_ kind: Kind, noise: Float, objectPoints: Int = 1500, clutterPoints: Int = 1500, seed: UInt64) {
         var g = SeededGenerator(seed: seed)
         func gauss() -> Float { Float(g.nextGaussian()) * noise }
         let axis = g.nextUnitVector()

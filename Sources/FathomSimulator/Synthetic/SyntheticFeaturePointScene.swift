@@ -4,14 +4,18 @@ import Foundation
 /// A sparse ARKit-style feature-point scene: a floor, a ball resting on it and an upright cylinder,
 /// sampled sparsely, each point displaced by "needle" noise (large along the viewing ray from one of
 /// a few camera positions, small across it), plus 15% spurious points. Built from a seed.
-struct FeaturePointScene {
-    var positions: [SIMD3<Float>]
+public struct SyntheticFeaturePointScene: Sendable {
+    /// All points, metres.
+    public var positions: [SIMD3<Float>]
     /// Ranges of the floor, ball and cylinder points; their first points are the seeds.
-    var floor: Range<Int>, ball: Range<Int>, cylinder: Range<Int>
-    static let ballCenter = SIMD3<Float>(0, 0.25, 0), ballRadius: Float = 0.25
-    static let cylinderAxisPoint = SIMD3<Float>(0.7, 0, 0.3), cylinderRadius: Float = 0.12
+    public var floor: Range<Int>, ball: Range<Int>, cylinder: Range<Int>
+    /// The ball's true centre and radius, metres.
+    public static let ballCenter = SIMD3<Float>(0, 0.25, 0), ballRadius: Float = 0.25
+    /// A point on the upright cylinder's axis and its radius, metres.
+    public static let cylinderAxisPoint = SIMD3<Float>(0.7, 0, 0.3), cylinderRadius: Float = 0.12
 
-    init(seed: UInt64, along: Float = 0.015, across: Float = 0.002) {
+    /// Builds a scene; `along` and `across` are the needle noise σ along and across the rays, metres.
+    public init(seed: UInt64, along: Float = 0.015, across: Float = 0.002) {
         var g = SeededGenerator(seed: seed)
         let cameras: [SIMD3<Float>] = [SIMD3(-0.5, 1.5, 2), SIMD3(0.5, 1.4, 2.2), SIMD3(1.5, 1.6, 1.5)]
         var pts: [SIMD3<Float>] = []
