@@ -13,6 +13,15 @@ struct BenchmarkCase {
     let setUp: () -> (() -> Void)
 }
 
+/// An untimed measurement that prints its own table (accuracy sweeps, CPU-time tables); run with
+/// `--reports`, never part of the JSON output.
+struct BenchmarkReport {
+    /// A stable name, `area/what`.
+    let name: String
+    /// Prints the report to standard output.
+    let run: () -> Void
+}
+
 /// The figures of one benchmark, milliseconds per iteration.
 struct BenchmarkResult: Codable {
     let name: String

@@ -40,23 +40,17 @@ var surfaceBenchmarks: [BenchmarkCase] {
         let scene = surfaceScene(.sphere, total: 100_000, objectPoints: 10_000, noise: 0.001, seed: 8)
         return { blackHole(try! SurfaceFinder(positions: scene.positions)) }
     })
-    cases.append(BenchmarkCase(name: "surfaces/cpu-time", iterations: 1) {
-        SurfaceCPUTime.run()
-        return {}
-    })
-    cases.append(BenchmarkCase(name: "surfaces/feature-points", iterations: 1) {
-        FeaturePointSweep.run(trials: 100)
-        return {}
-    })
-    cases.append(BenchmarkCase(name: "surfaces/diagnose", iterations: 1) {
-        SurfaceAccuracySweep.diagnose()
-        return {}
-    })
-    cases.append(BenchmarkCase(name: "surfaces/accuracy", iterations: 1) {
-        SurfaceAccuracySweep.run(trials: 100)
-        return {}
-    })
     return cases
+}
+
+/// Untimed surface-finder reports: CPU time per call, the accuracy sweeps, one diagnosed case.
+var surfaceReports: [BenchmarkReport] {
+    [
+        BenchmarkReport(name: "surfaces/cpu-time") { SurfaceCPUTime.run() },
+        BenchmarkReport(name: "surfaces/feature-points") { FeaturePointSweep.run(trials: 100) },
+        BenchmarkReport(name: "surfaces/diagnose") { SurfaceAccuracySweep.diagnose() },
+        BenchmarkReport(name: "surfaces/accuracy") { SurfaceAccuracySweep.run(trials: 100) },
+    ]
 }
 
 /// Per-call thread CPU time (not wall time, which the shared machine's load inflates): median and

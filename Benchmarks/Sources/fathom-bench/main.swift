@@ -1,10 +1,12 @@
 import Foundation
 
-// fathom-bench [--json] [--filter SUBSTRING]
+// fathom-bench [--json] [--filter SUBSTRING] [--reports]
 // Prints a table of per-iteration times (median and 90th percentile, milliseconds); with --json,
-// one JSON object per benchmark, one per line.
+// one JSON object per benchmark, one per line. With --reports, runs the untimed reports (accuracy
+// sweeps and the like) whose names match the filter instead.
 let arguments = CommandLine.arguments.dropFirst()
 let json = arguments.contains("--json")
+let reports = arguments.contains("--reports")
 let filter: String? = arguments.firstIndex(of: "--filter").flatMap { i in
     arguments.index(after: i) < arguments.endIndex ? arguments[arguments.index(after: i)] : nil
 }
@@ -21,12 +23,20 @@ let allCases: [BenchmarkCase] =
     + handsBenchmarks
     + sensingBenchmarks
 
+if reports {
+    for report in surfaceReports where filter == nil || report.name.contains(filter!) {
+        print("== \(report.name)")
+        report.run()
+    }
+    exit(0)
+}
+
 let selected = allCases.filter { filter == nil || $0.name.contains(filter!) }
 if !json {
     print("benchmark".padding(toLength: 36, withPad: " ", startingAt: 0) + "    median ms       p90 ms  iterations")
 }
 let encoder = JSONEncoder()
-encoder.outputFormatting = [.sortedKeys]
+encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
 for c in selected {
     let r = Harness.run(c)
     if json {
