@@ -52,8 +52,8 @@ extension DemoContext {
             figures.append((try writePNG(c.image.rgbImage, "camera.png"), "Camera image of frame \(c.frameNumber)"))
         }
         if let d = pictureFrame {
-            figures.append((try writePNG(DepthColorMap().image(of: d.depth), "depth.png"),
-                            "Depth of frame \(d.frameNumber), jet colours over 0…2.5 m"))
+            figures.append((try writePNG(DepthColorMap(maximumDepth: 5).image(of: d.depth), "depth.png"),
+                            "Depth of frame \(d.frameNumber), jet colours over 0…5 m (black: no reading)"))
             figures.append((try writePNG(ConfidenceColorMap.image(of: d.confidence), "confidence.png"),
                             "Confidence: low red, medium green, high blue"))
         }
