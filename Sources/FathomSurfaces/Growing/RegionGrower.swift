@@ -28,6 +28,65 @@ struct RegionGrower {
     let excluded: Set<Int>
     /// The band multiple used while the reach widens.
     var wideningFactor = RegionGrower.wideningBandFactor
+    /// Radius of the neighbourhood whose orientation a candidate point must share with the model,
+    /// metres.
+    let normalRadius: Float
+    /// The measured noise variance of the data, square metres (subtracted from the local spread
+    /// along the model's normal).
+    let noiseVariance: Double
+
+    /// A point off the surface by more than this fraction of the band is taken only when its
+    /// neighbourhood is oriented like the model there (points closer in change the fit little).
+    static let orientationTestBandFraction = 1.0 / 3.0
+    /// The largest tilt between a candidate's neighbourhood and the model's tangent plane, as the
+    /// squared sine (15°): a neighbouring surface that touches the object (a floor under a ball, a
+    /// table under a ring) crosses the band at a steep angle and is left out.
+    static let maximumTiltSineSquared = 0.067
+    /// A neighbourhood with fewer points than this is not tested.
+    static let minimumOrientationPoints = 6
+
+    /// Whether the points around `p` lie along the model's tangent plane there (within
+    /// `maximumTiltSineSquared`, after removing the noise), rather than across it.
+    /// - Complexity: one neighbourhood query; allocation-free.
+    func orientedLikeModel(_ p: SIMD3<Float>, _ evaluator: SurfaceEvaluator) -> Bool {
+        guard let m = evaluator.normalDirection(SIMD3<Double>(p)) else { return true }
+        var n = 0
+        var sum = SIMD3<Double>.zero
+        var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
+        index.forEachNeighbor(of: p, radius: normalRadius) { j, _ in
+            let q = SIMD3<Double>(positions[j] - p)
+            n += 1
+            sum += q
+            xx += q.x * q.x; xy += q.x * q.y; xz += q.x * q.z
+            yy += q.y * q.y; yz += q.y * q.z; zz += q.z * q.z
+        }
+        guard n >= Self.minimumOrientationPoints else { return true }
+        let k = 1 / Double(n)
+        let c = sum * k
+        xx = xx * k - c.x * c.x; yy = yy * k - c.y * c.y; zz = zz * k - c.z * c.z
+        xy = xy * k - c.x * c.y; xz = xz * k - c.x * c.z; yz = yz * k - c.y * c.z
+        let cm = SIMD3(xx * m.x + xy * m.y + xz * m.z, xy * m.x + yy * m.y + yz * m.z, xz * m.x + yz * m.y + zz * m.z)
+        let alongNormal = m.dot(cm)
+        let tangential = (xx + yy + zz - alongNormal) / 2
+        return alongNormal - noiseVariance <= Self.maximumTiltSineSquared * tangential
+    }
+
+    /// The points at `indices` that `model` admits within the band (and the orientation test).
+    func admitted(_ indices: [Int], by model: SurfaceModel) -> [Int] {
+        let ev = model.evaluator
+        return indices.filter { i in
+            let p = positions[i]
+            return admits(p, ev.signedDistance(SIMD3<Double>(p)), band: band, ev)
+        }
+    }
+
+    /// Whether a point at signed distance `r` from the model passes the band `band` and, when far
+    /// enough off the surface, the orientation test.
+    @inline(__always)
+    func admits(_ p: SIMD3<Float>, _ r: Double, band: Double, _ evaluator: SurfaceEvaluator) -> Bool {
+        guard abs(r) <= band else { return false }
+        return abs(r) <= Self.orientationTestBandFraction * self.band || orientedLikeModel(p, evaluator)
+    }
 
     /// Each round widens the reach by this factor, so the model is extrapolated only a little at a
     /// time (a poor seed estimate is corrected before the region runs far ahead of it).
@@ -81,7 +140,8 @@ struct RegionGrower {
         var currentReach = min(initialReach * Self.reachGrowth, reach)
         let startEvaluator = model.evaluator
         for i in startIndices where state[i] == State.unvisited.rawValue {
-            if abs(startEvaluator.signedDistance(SIMD3<Double>(positions[i]))) <= band {
+            let p = positions[i]
+            if admits(p, startEvaluator.signedDistance(SIMD3<Double>(p)), band: band, startEvaluator) {
                 state[i] = State.inlier.rawValue
                 inliers.append(i)
                 queue.append(i)
@@ -107,7 +167,7 @@ struct RegionGrower {
                             if p.distanceSquared(to: seed) > reach2 {
                                 st[j] = State.beyondReach.rawValue
                                 beyond.append(j)
-                            } else if abs(evaluator.signedDistance(SIMD3<Double>(p))) <= band {
+                            } else if admits(p, evaluator.signedDistance(SIMD3<Double>(p)), band: band, evaluator) {
                                 inliers.append(j)
                                 if d2 <= half2 {
                                     st[j] = State.covered.rawValue
@@ -151,7 +211,8 @@ struct RegionGrower {
             inliers = kept
             var stillOff: [Int] = []
             for i in offBand where state[i] == State.offBand.rawValue {
-                if abs(ev.signedDistance(SIMD3<Double>(positions[i]))) <= roundBand {
+                let p = positions[i]
+                if admits(p, ev.signedDistance(SIMD3<Double>(p)), band: roundBand, ev) {
                     state[i] = State.inlier.rawValue
                     inliers.append(i)
                     queue.append(i)
@@ -171,7 +232,7 @@ struct RegionGrower {
                     let p = positions[i]
                     if p.distanceSquared(to: seed) > reach2 {
                         stillBeyond.append(i)
-                    } else if abs(ev.signedDistance(SIMD3<Double>(p))) <= roundBand {
+                    } else if admits(p, ev.signedDistance(SIMD3<Double>(p)), band: roundBand, ev) {
                         state[i] = State.inlier.rawValue
                         inliers.append(i)
                         queue.append(i)
