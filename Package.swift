@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "FathomIOTests", dependencies: ["FathomIO", "FathomTestSupport"]),
         .testTarget(name: "FathomSimulatorTests", dependencies: ["FathomSimulator", "FathomTestSupport"]),
         .testTarget(
-            name: "FathomSurfacesTests", dependencies: ["FathomSurfaces", "FathomTestSupport"],
+            name: "FathomSurfacesTests", dependencies: ["FathomSurfaces", "FathomSimulator", "FathomTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "FathomSensingTests", dependencies: ["FathomSensing", "FathomTestSupport"]),
         .testTarget(

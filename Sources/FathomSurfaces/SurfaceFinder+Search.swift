@@ -56,6 +56,8 @@ extension SurfaceFinder {
     static let normalRadiusBands = 1.5
     /// …and at most this fraction of the seed radius.
     static let normalRadiusSeedFraction = 0.6
+    /// The orientation test of growing looks at most this many local spacings around a point.
+    static let orientationSpacings: Float = 6
     /// How many of the best candidates are grown, per type.
     static func grownCandidates(_ type: SurfaceType) -> Int {
         switch type {
@@ -174,8 +176,7 @@ extension SurfaceFinder {
         let grower = RegionGrower(
             positions: positions, index: index, band: band, connectionRadius: c.connectionRadius,
             seed: c.seedPosition, reach: c.reach, excluded: c.excluded,
-            normalRadius: Float(c.normalRadius),
-            noiseVariance: (band / Self.bandSigmas) * (band / Self.bandSigmas))
+            normalRadius: min(Float(c.normalRadius), Self.orientationSpacings * c.spacing))
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
         var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
         var bestSeedInliers = 0

@@ -31,22 +31,21 @@ struct RegionGrower {
     /// Radius of the neighbourhood whose orientation a candidate point must share with the model,
     /// metres.
     let normalRadius: Float
-    /// The measured noise variance of the data, square metres (subtracted from the local spread
-    /// along the model's normal).
-    let noiseVariance: Double
 
-    /// A point off the surface by more than this fraction of the band is taken only when its
-    /// neighbourhood is oriented like the model there (points closer in change the fit little).
-    static let orientationTestBandFraction = 1.0 / 3.0
     /// The largest tilt between a candidate's neighbourhood and the model's tangent plane, as the
     /// squared sine (15°): a neighbouring surface that touches the object (a floor under a ball, a
     /// table under a ring) crosses the band at a steep angle and is left out.
     static let maximumTiltSineSquared = 0.067
+    /// A neighbourhood is a patch with an orientation only when its middle principal variance exceeds
+    /// its smallest this many times.
+    static let minimumPlanarity = 1.5
     /// A neighbourhood with fewer points than this is not tested.
     static let minimumOrientationPoints = 6
 
-    /// Whether the points around `p` lie along the model's tangent plane there (within
-    /// `maximumTiltSineSquared`, after removing the noise), rather than across it.
+    /// Whether the points around `p` lie along the model's tangent plane there rather than across it:
+    /// their spread along the model's normal exceeds their smallest principal variance (the noise and
+    /// curvature of the patch, whatever its orientation) by at most `maximumTiltSineSquared` times their
+    /// spread along the tangent plane.
     /// - Complexity: one neighbourhood query; allocation-free.
     func orientedLikeModel(_ p: SIMD3<Float>, _ evaluator: SurfaceEvaluator) -> Bool {
         guard let m = evaluator.normalDirection(SIMD3<Double>(p)) else { return true }
@@ -68,7 +67,11 @@ struct RegionGrower {
         let cm = SIMD3(xx * m.x + xy * m.y + xz * m.z, xy * m.x + yy * m.y + yz * m.z, xz * m.x + yz * m.y + zz * m.z)
         let alongNormal = m.dot(cm)
         let tangential = (xx + yy + zz - alongNormal) / 2
-        return alongNormal - noiseVariance <= Self.maximumTiltSineSquared * tangential
+        let variances = SmallLinearAlgebra.eigenvalues3(xx: xx, xy: xy, xz: xz, yy: yy, yz: yz, zz: zz)
+        let smallest = variances.x
+        // A blob (noise as wide as the neighbourhood) has no orientation to compare.
+        guard variances.y > Self.minimumPlanarity * smallest else { return true }
+        return alongNormal - smallest <= Self.maximumTiltSineSquared * max(tangential - smallest, 0)
     }
 
     /// The points at `indices` that `model` admits within the band (and the orientation test).
@@ -80,12 +83,13 @@ struct RegionGrower {
         }
     }
 
-    /// Whether a point at signed distance `r` from the model passes the band `band` and, when far
-    /// enough off the surface, the orientation test.
+    /// Whether a point at signed distance `r` from the model passes the band `band` and the
+    /// orientation test (every point: a surface crossing the band steeply leaves a strip of points
+    /// close to the model).
     @inline(__always)
     func admits(_ p: SIMD3<Float>, _ r: Double, band: Double, _ evaluator: SurfaceEvaluator) -> Bool {
         guard abs(r) <= band else { return false }
-        return abs(r) <= Self.orientationTestBandFraction * self.band || orientedLikeModel(p, evaluator)
+        return orientedLikeModel(p, evaluator)
     }
 
     /// Each round widens the reach by this factor, so the model is extrapolated only a little at a
@@ -121,6 +125,9 @@ struct RegionGrower {
         /// An inlier whose neighbourhood still has to be searched.
         case inlier
         case offBand, beyondReach, excluded
+        /// Within the band, but its neighbourhood crosses the model (another surface touching it):
+        /// looked at again after each refit, never counted as a near miss.
+        case misoriented
         /// An inlier within half the connection radius of a searched point: its own neighbourhood
         /// lies inside the searched one, so it is never searched itself.
         case covered
@@ -136,6 +143,7 @@ struct RegionGrower {
         var inliers: [Int] = []
         var offBand: [Int] = []
         var beyond: [Int] = []
+        var misoriented: [Int] = []
         var queue: [Int] = []
         var currentReach = min(initialReach * Self.reachGrowth, reach)
         let startEvaluator = model.evaluator
@@ -167,7 +175,12 @@ struct RegionGrower {
                             if p.distanceSquared(to: seed) > reach2 {
                                 st[j] = State.beyondReach.rawValue
                                 beyond.append(j)
-                            } else if admits(p, evaluator.signedDistance(SIMD3<Double>(p)), band: band, evaluator) {
+                            } else if abs(evaluator.signedDistance(SIMD3<Double>(p))) <= band {
+                                guard orientedLikeModel(p, evaluator) else {
+                                    st[j] = State.misoriented.rawValue
+                                    misoriented.append(j)
+                                    return
+                                }
                                 inliers.append(j)
                                 if d2 <= half2 {
                                     st[j] = State.covered.rawValue
@@ -210,18 +223,37 @@ struct RegionGrower {
             }
             inliers = kept
             var stillOff: [Int] = []
+            var stillMisoriented: [Int] = []
             for i in offBand where state[i] == State.offBand.rawValue {
                 let p = positions[i]
-                if admits(p, ev.signedDistance(SIMD3<Double>(p)), band: roundBand, ev) {
+                if abs(ev.signedDistance(SIMD3<Double>(p))) > roundBand {
+                    stillOff.append(i)
+                } else if orientedLikeModel(p, ev) {
                     state[i] = State.inlier.rawValue
                     inliers.append(i)
                     queue.append(i)
                     changed += 1
                 } else {
+                    state[i] = State.misoriented.rawValue
+                    stillMisoriented.append(i)
+                }
+            }
+            for i in misoriented where state[i] == State.misoriented.rawValue {
+                let p = positions[i]
+                if abs(ev.signedDistance(SIMD3<Double>(p))) > roundBand {
+                    state[i] = State.offBand.rawValue
                     stillOff.append(i)
+                } else if orientedLikeModel(p, ev) {
+                    state[i] = State.inlier.rawValue
+                    inliers.append(i)
+                    queue.append(i)
+                    changed += 1
+                } else {
+                    stillMisoriented.append(i)
                 }
             }
             offBand = stillOff
+            misoriented = stillMisoriented
             let widened = !beyond.isEmpty && currentReach < reach
             if widened {
                 // Points left beyond the old reach are frontier points: let the flood look at them again.
@@ -232,10 +264,15 @@ struct RegionGrower {
                     let p = positions[i]
                     if p.distanceSquared(to: seed) > reach2 {
                         stillBeyond.append(i)
-                    } else if admits(p, ev.signedDistance(SIMD3<Double>(p)), band: roundBand, ev) {
-                        state[i] = State.inlier.rawValue
-                        inliers.append(i)
-                        queue.append(i)
+                    } else if abs(ev.signedDistance(SIMD3<Double>(p))) <= roundBand {
+                        if orientedLikeModel(p, ev) {
+                            state[i] = State.inlier.rawValue
+                            inliers.append(i)
+                            queue.append(i)
+                        } else {
+                            state[i] = State.misoriented.rawValue
+                            misoriented.append(i)
+                        }
                     } else {
                         state[i] = State.offBand.rawValue
                         offBand.append(i)
