@@ -48,7 +48,13 @@ struct RegionGrower {
     /// spread along the tangent plane.
     /// - Complexity: one neighbourhood query; allocation-free.
     func orientedLikeModel(_ p: SIMD3<Float>, _ evaluator: SurfaceEvaluator) -> Bool {
-        guard let m = evaluator.normalDirection(SIMD3<Double>(p)) else { return true }
+        patch(around: p).fits(p, evaluator)
+    }
+
+    /// The spread of the points around `p` (second moments about their centroid), or an empty
+    /// patch when too few points or no orientation (a blob) make the test undecidable.
+    /// - Complexity: one neighbourhood query; allocation-free.
+    func patch(around p: SIMD3<Float>) -> LocalPatch {
         var n = 0
         var sum = SIMD3<Double>.zero
         var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
@@ -59,19 +65,39 @@ struct RegionGrower {
             xx += q.x * q.x; xy += q.x * q.y; xz += q.x * q.z
             yy += q.y * q.y; yz += q.y * q.z; zz += q.z * q.z
         }
-        guard n >= Self.minimumOrientationPoints else { return true }
+        guard n >= Self.minimumOrientationPoints else { return LocalPatch() }
         let k = 1 / Double(n)
         let c = sum * k
         xx = xx * k - c.x * c.x; yy = yy * k - c.y * c.y; zz = zz * k - c.z * c.z
         xy = xy * k - c.x * c.y; xz = xz * k - c.x * c.z; yz = yz * k - c.y * c.z
-        let cm = SIMD3(xx * m.x + xy * m.y + xz * m.z, xy * m.x + yy * m.y + yz * m.z, xz * m.x + yz * m.y + zz * m.z)
-        let alongNormal = m.dot(cm)
-        let tangential = (xx + yy + zz - alongNormal) / 2
         let variances = SmallLinearAlgebra.eigenvalues3(xx: xx, xy: xy, xz: xz, yy: yy, yz: yz, zz: zz)
-        let smallest = variances.x
         // A blob (noise as wide as the neighbourhood) has no orientation to compare.
-        guard variances.y > Self.minimumPlanarity * smallest else { return true }
-        return alongNormal - smallest <= Self.maximumTiltSineSquared * max(tangential - smallest, 0)
+        guard variances.y > Self.minimumPlanarity * variances.x else { return LocalPatch() }
+        return LocalPatch(
+            diagonal: SIMD3(xx, yy, zz), offDiagonal: SIMD3(xy, xz, yz), smallestVariance: variances.x)
+    }
+
+    /// The second moments of a point's neighbourhood, kept for points that failed the orientation
+    /// test so that later models test them again without a neighbourhood query.
+    struct LocalPatch {
+        /// xx, yy, zz moments, square metres (`nil` when the test cannot decide).
+        var diagonal: SIMD3<Double>? = nil
+        /// xy, xz, yz moments, square metres.
+        var offDiagonal = SIMD3<Double>.zero
+        /// The smallest principal variance, square metres.
+        var smallestVariance = 0.0
+
+        /// Whether the patch lies along the model's tangent plane at `p` (always, when undecidable).
+        func fits(_ p: SIMD3<Float>, _ evaluator: SurfaceEvaluator) -> Bool {
+            guard let d = diagonal, let m = evaluator.normalDirection(SIMD3<Double>(p)) else { return true }
+            let o = offDiagonal
+            let cm = SIMD3(d.x * m.x + o.x * m.y + o.y * m.z, o.x * m.x + d.y * m.y + o.z * m.z,
+                           o.y * m.x + o.z * m.y + d.z * m.z)
+            let alongNormal = m.dot(cm)
+            let tangential = (d.sum() - alongNormal) / 2
+            return alongNormal - smallestVariance
+                <= RegionGrower.maximumTiltSineSquared * max(tangential - smallestVariance, 0)
+        }
     }
 
     /// The points at `indices` that `model` admits within the band (and the orientation test).
@@ -125,8 +151,8 @@ struct RegionGrower {
         /// An inlier whose neighbourhood still has to be searched.
         case inlier
         case offBand, beyondReach, excluded
-        /// Within the band, but its neighbourhood crosses the model (another surface touching it):
-        /// looked at again after each refit, never counted as a near miss.
+        /// Its neighbourhood crosses the model (another surface touching it): looked at again after
+        /// each refit, never counted as a near miss.
         case misoriented
         /// An inlier within half the connection radius of a searched point: its own neighbourhood
         /// lies inside the searched one, so it is never searched itself.
@@ -143,7 +169,7 @@ struct RegionGrower {
         var inliers: [Int] = []
         var offBand: [Int] = []
         var beyond: [Int] = []
-        var misoriented: [Int] = []
+        var misoriented: [(index: Int, patch: LocalPatch)] = []
         var queue: [Int] = []
         var currentReach = min(initialReach * Self.reachGrowth, reach)
         let startEvaluator = model.evaluator
@@ -176,9 +202,10 @@ struct RegionGrower {
                                 st[j] = State.beyondReach.rawValue
                                 beyond.append(j)
                             } else if abs(evaluator.signedDistance(SIMD3<Double>(p))) <= band {
-                                guard orientedLikeModel(p, evaluator) else {
+                                let local = patch(around: p)
+                                guard local.fits(p, evaluator) else {
                                     st[j] = State.misoriented.rawValue
-                                    misoriented.append(j)
+                                    misoriented.append((j, local))
                                     return
                                 }
                                 inliers.append(j)
@@ -223,33 +250,37 @@ struct RegionGrower {
             }
             inliers = kept
             var stillOff: [Int] = []
-            var stillMisoriented: [Int] = []
+            var stillMisoriented: [(index: Int, patch: LocalPatch)] = []
             for i in offBand where state[i] == State.offBand.rawValue {
                 let p = positions[i]
                 if abs(ev.signedDistance(SIMD3<Double>(p))) > roundBand {
                     stillOff.append(i)
-                } else if orientedLikeModel(p, ev) {
+                    continue
+                }
+                let local = patch(around: p)
+                if local.fits(p, ev) {
                     state[i] = State.inlier.rawValue
                     inliers.append(i)
                     queue.append(i)
                     changed += 1
                 } else {
                     state[i] = State.misoriented.rawValue
-                    stillMisoriented.append(i)
+                    stillMisoriented.append((i, local))
                 }
             }
-            for i in misoriented where state[i] == State.misoriented.rawValue {
+            // Misoriented points keep their patch: a new model tests them without a query.
+            for (i, local) in misoriented where state[i] == State.misoriented.rawValue {
                 let p = positions[i]
                 if abs(ev.signedDistance(SIMD3<Double>(p))) > roundBand {
                     state[i] = State.offBand.rawValue
                     stillOff.append(i)
-                } else if orientedLikeModel(p, ev) {
+                } else if local.fits(p, ev) {
                     state[i] = State.inlier.rawValue
                     inliers.append(i)
                     queue.append(i)
                     changed += 1
                 } else {
-                    stillMisoriented.append(i)
+                    stillMisoriented.append((i, local))
                 }
             }
             offBand = stillOff
@@ -265,13 +296,14 @@ struct RegionGrower {
                     if p.distanceSquared(to: seed) > reach2 {
                         stillBeyond.append(i)
                     } else if abs(ev.signedDistance(SIMD3<Double>(p))) <= roundBand {
-                        if orientedLikeModel(p, ev) {
+                        let local = patch(around: p)
+                        if local.fits(p, ev) {
                             state[i] = State.inlier.rawValue
                             inliers.append(i)
                             queue.append(i)
                         } else {
                             state[i] = State.misoriented.rawValue
-                            misoriented.append(i)
+                            misoriented.append((i, local))
                         }
                     } else {
                         state[i] = State.offBand.rawValue
