@@ -56,6 +56,10 @@ extension SurfaceFinder {
     static let normalRadiusBands = 1.5
     /// …and at most this fraction of the seed radius.
     static let normalRadiusSeedFraction = 0.6
+    /// Growth tests the orientation of a point's neighbourhood only when the inlier band is at most
+    /// this fraction of the seed radius (noisier data give neighbourhoods without a reliable
+    /// orientation).
+    static let orientationBandFraction = 0.15
     /// The orientation test of growing looks at most this many local spacings around a point.
     static let orientationSpacings: Float = 6
     /// How many of the best candidates are grown, per type.
@@ -176,7 +180,8 @@ extension SurfaceFinder {
         let grower = RegionGrower(
             positions: positions, index: index, band: band, connectionRadius: c.connectionRadius,
             seed: c.seedPosition, reach: c.reach, excluded: c.excluded,
-            normalRadius: min(Float(c.normalRadius), Self.orientationSpacings * c.spacing))
+            normalRadius: band <= Self.orientationBandFraction * Double(c.seedRadius)
+                ? min(Float(c.normalRadius), Self.orientationSpacings * c.spacing) : 0)
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
         var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
         var bestSeedInliers = 0

@@ -22,7 +22,7 @@ import Testing
     static let axisToleranceDegrees: Float = 2
     /// Largest share of the ring's inliers that may be table-top points farther than half the inlier
     /// band from the true ring (table points where it touches the ring are on both surfaces).
-    static let tableShare: Float = 0.02
+    static let tableShare: Float = 0.04
 
     static let simulation = try! ScanSimulation(preset: .demo, seed: 7)
 

@@ -29,7 +29,7 @@ struct RegionGrower {
     /// The band multiple used while the reach widens.
     var wideningFactor = RegionGrower.wideningBandFactor
     /// Radius of the neighbourhood whose orientation a candidate point must share with the model,
-    /// metres.
+    /// metres; 0 turns the orientation test off.
     let normalRadius: Float
 
     /// The largest tilt between a candidate's neighbourhood and the model's tangent plane, as the
@@ -39,6 +39,8 @@ struct RegionGrower {
     /// A neighbourhood is a patch with an orientation only when its middle principal variance exceeds
     /// its smallest this many times.
     static let minimumPlanarity = 1.5
+    /// The tilt tolerance widens to this many standard deviations of the patch normal's noise.
+    static let normalWobbleSigmas = 3.0
     /// A neighbourhood with fewer points than this is not tested.
     static let minimumOrientationPoints = 6
 
@@ -55,6 +57,7 @@ struct RegionGrower {
     /// patch when too few points or no orientation (a blob) make the test undecidable.
     /// - Complexity: one neighbourhood query; allocation-free.
     func patch(around p: SIMD3<Float>) -> LocalPatch {
+        guard normalRadius > 0 else { return LocalPatch() }
         var n = 0
         var sum = SIMD3<Double>.zero
         var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
@@ -74,7 +77,8 @@ struct RegionGrower {
         // A blob (noise as wide as the neighbourhood) has no orientation to compare.
         guard variances.y > Self.minimumPlanarity * variances.x else { return LocalPatch() }
         return LocalPatch(
-            diagonal: SIMD3(xx, yy, zz), offDiagonal: SIMD3(xy, xz, yz), smallestVariance: variances.x)
+            diagonal: SIMD3(xx, yy, zz), offDiagonal: SIMD3(xy, xz, yz), smallestVariance: variances.x,
+            count: Double(n))
     }
 
     /// The second moments of a point's neighbourhood, kept for points that failed the orientation
@@ -86,6 +90,8 @@ struct RegionGrower {
         var offDiagonal = SIMD3<Double>.zero
         /// The smallest principal variance, square metres.
         var smallestVariance = 0.0
+        /// The number of points.
+        var count = 1.0
 
         /// Whether the patch lies along the model's tangent plane at `p` (always, when undecidable).
         func fits(_ p: SIMD3<Float>, _ evaluator: SurfaceEvaluator) -> Bool {
@@ -94,18 +100,28 @@ struct RegionGrower {
             let cm = SIMD3(d.x * m.x + o.x * m.y + o.y * m.z, o.x * m.x + d.y * m.y + o.z * m.z,
                            o.y * m.x + o.z * m.y + d.z * m.z)
             let alongNormal = m.dot(cm)
-            let tangential = (d.sum() - alongNormal) / 2
-            return alongNormal - smallestVariance
-                <= RegionGrower.maximumTiltSineSquared * max(tangential - smallestVariance, 0)
+            let spread = max((d.sum() - alongNormal) / 2 - smallestVariance, 0)
+            // The patch's own normal wobbles with the noise: its squared sine's standard deviation is
+            // about (noise variance) / (count · spread); the tolerance covers `normalWobbleSigmas` of it.
+            let wobble = RegionGrower.normalWobbleSigmas * RegionGrower.normalWobbleSigmas * smallestVariance
+                / max(count * spread, 1e-30)
+            return alongNormal - smallestVariance <= max(RegionGrower.maximumTiltSineSquared, wobble) * spread
         }
     }
 
-    /// The points at `indices` that `model` admits within the band (and the orientation test).
+    /// Grown points within this fraction of the band of a refitted model keep their place without a
+    /// new orientation test (they passed one while growing; points near the model move it little).
+    static let retestBandFraction = 1.0 / 3.0
+
+    /// The grown points at `indices` that a refitted `model` keeps: those within the band, the ones
+    /// farther than `retestBandFraction` of it only when their neighbourhood is oriented like the model.
     func admitted(_ indices: [Int], by model: SurfaceModel) -> [Int] {
         let ev = model.evaluator
+        let near = Self.retestBandFraction * band
         return indices.filter { i in
             let p = positions[i]
-            return admits(p, ev.signedDistance(SIMD3<Double>(p)), band: band, ev)
+            let r = abs(ev.signedDistance(SIMD3<Double>(p)))
+            return r <= near || (r <= band && orientedLikeModel(p, ev))
         }
     }
 
