@@ -39,8 +39,6 @@ struct RegionGrower {
     /// A neighbourhood is a patch with an orientation only when its middle principal variance exceeds
     /// its smallest this many times.
     static let minimumPlanarity = 1.5
-    /// The tilt tolerance widens to this many standard deviations of the patch normal's noise.
-    static let normalWobbleSigmas = 3.0
     /// A neighbourhood with fewer points than this is not tested.
     static let minimumOrientationPoints = 6
 
@@ -77,8 +75,7 @@ struct RegionGrower {
         // A blob (noise as wide as the neighbourhood) has no orientation to compare.
         guard variances.y > Self.minimumPlanarity * variances.x else { return LocalPatch() }
         return LocalPatch(
-            diagonal: SIMD3(xx, yy, zz), offDiagonal: SIMD3(xy, xz, yz), smallestVariance: variances.x,
-            count: Double(n))
+            diagonal: SIMD3(xx, yy, zz), offDiagonal: SIMD3(xy, xz, yz), smallestVariance: variances.x)
     }
 
     /// The second moments of a point's neighbourhood, kept for points that failed the orientation
@@ -90,8 +87,6 @@ struct RegionGrower {
         var offDiagonal = SIMD3<Double>.zero
         /// The smallest principal variance, square metres.
         var smallestVariance = 0.0
-        /// The number of points.
-        var count = 1.0
 
         /// Whether the patch lies along the model's tangent plane at `p` (always, when undecidable).
         func fits(_ p: SIMD3<Float>, _ evaluator: SurfaceEvaluator) -> Bool {
@@ -101,11 +96,7 @@ struct RegionGrower {
                            o.y * m.x + o.z * m.y + d.z * m.z)
             let alongNormal = m.dot(cm)
             let spread = max((d.sum() - alongNormal) / 2 - smallestVariance, 0)
-            // The patch's own normal wobbles with the noise: its squared sine's standard deviation is
-            // about (noise variance) / (count · spread); the tolerance covers `normalWobbleSigmas` of it.
-            let wobble = RegionGrower.normalWobbleSigmas * RegionGrower.normalWobbleSigmas * smallestVariance
-                / max(count * spread, 1e-30)
-            return alongNormal - smallestVariance <= max(RegionGrower.maximumTiltSineSquared, wobble) * spread
+            return alongNormal - smallestVariance <= RegionGrower.maximumTiltSineSquared * spread
         }
     }
 
