@@ -56,6 +56,12 @@ extension SurfaceFinder {
     static let normalRadiusBands = 1.5
     /// …and at most this fraction of the seed radius.
     static let normalRadiusSeedFraction = 0.6
+    /// Growth tests the orientation of a point's neighbourhood only when the inlier band is at most
+    /// this fraction of the seed radius (noisier data give neighbourhoods without a reliable
+    /// orientation).
+    static let orientationBandFraction = 0.15
+    /// The orientation test of growing looks at most this many local spacings around a point.
+    static let orientationSpacings: Float = 6
     /// How many of the best candidates are grown, per type.
     static func grownCandidates(_ type: SurfaceType) -> Int {
         switch type {
@@ -173,7 +179,9 @@ extension SurfaceFinder {
         let ballPoints = RegionGrower.subsample(c.ball, positions, maximum: RegionGrower.maximumFitPoints)
         let grower = RegionGrower(
             positions: positions, index: index, band: band, connectionRadius: c.connectionRadius,
-            seed: c.seedPosition, reach: c.reach, excluded: c.excluded)
+            seed: c.seedPosition, reach: c.reach, excluded: c.excluded,
+            normalRadius: band <= Self.orientationBandFraction * Double(c.seedRadius)
+                ? min(Float(c.normalRadius), Self.orientationSpacings * c.spacing) : 0)
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
         var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
         var bestSeedInliers = 0
@@ -193,14 +201,12 @@ extension SurfaceFinder {
             guard seedInliers.count >= min(needed, c.ball.count) else { continue }
             var (grown, inliers, nearMisses) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
             // Final fit on the grown inliers within the band.
-            let ev2 = grown.evaluator
-            inliers = inliers.filter { abs(ev2.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+            inliers = grower.admitted(inliers, by: grown)
             let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
             let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations(type))
             if final.isValid {
                 grown = final
-                let ev3 = grown.evaluator
-                inliers = inliers.filter { abs(ev3.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+                inliers = grower.admitted(inliers, by: grown)
             }
             if best == nil || inliers.count > best!.inliers.count { best = (grown, inliers, nearMisses) }
             // A region with few connected points just off its band is taken as is; a stalled growth
@@ -214,14 +220,12 @@ extension SurfaceFinder {
             rescuer.wideningFactor = RegionGrower.rescueBandFactor
             let start = b.inliers.filter { c.seedPosition.distanceSquared(to: positions[$0]) <= c.seedRadius * c.seedRadius }
             var (grown, inliers, nearMisses) = rescuer.grow(b.model, from: start.isEmpty ? b.inliers : start, initialReach: c.seedRadius)
-            let ev = grown.evaluator
-            inliers = inliers.filter { abs(ev.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+            inliers = grower.admitted(inliers, by: grown)
             let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
             let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations(type))
             if final.isValid {
                 grown = final
-                let evf = grown.evaluator
-                inliers = inliers.filter { abs(evf.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
+                inliers = grower.admitted(inliers, by: grown)
             }
             if inliers.count > b.inliers.count { best = (grown, inliers, nearMisses) }
         }

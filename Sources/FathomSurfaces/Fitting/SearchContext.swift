@@ -12,6 +12,8 @@ struct SearchContext {
     let reach: Float
     /// Radius of the neighbourhoods that local normals are estimated from, metres.
     let normalRadius: Double
+    /// The local point spacing, metres.
+    let spacing: Float
     /// Flood-fill connection radius, metres.
     let connectionRadius: Float
     /// Indices within the seed radius (excluded ones left out).
@@ -41,6 +43,7 @@ struct SearchContext {
         let meanDistance = search.meanDistance ?? finder.estimatedMeanDistance
         let local = search.seedRadius * (Float.pi / Float(max(ball.count, 1))).squareRoot()
         let spacing = min(max(local, meanDistance / 2), meanDistance * 2)
+        self.spacing = spacing
         // Connected means within a few local spacings; where the index's cells are much coarser than
         // that, up to half a cell (at most a quarter of the seed radius), since a query scans whole
         // cells anyway and a wider reach needs fewer queries.

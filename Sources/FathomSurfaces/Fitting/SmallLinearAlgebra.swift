@@ -1,4 +1,5 @@
 import FathomCore
+import Foundation
 
 /// Small dense linear algebra in double precision for the fitters: symmetric eigen-decomposition
 /// (cyclic Jacobi) and Cholesky solves. Matrices are row-major `[Double]` of `n × n` entries.
@@ -56,6 +57,24 @@ enum SmallLinearAlgebra {
         let r = symmetricEigen([xx, xy, xz, xy, yy, yz, xz, yz, zz], n: 3)
         func vec(_ k: Int) -> SIMD3<Double> { SIMD3(r.vectors[k][0], r.vectors[k][1], r.vectors[k][2]) }
         return (SIMD3(r.values[0], r.values[1], r.values[2]), (vec(0), vec(1), vec(2)))
+    }
+
+    /// The eigenvalues of a symmetric 3×3 matrix given by its six distinct entries, ascending, in closed
+    /// form (trigonometric solution of the characteristic cubic); allocation-free.
+    @inline(__always)
+    static func eigenvalues3(xx: Double, xy: Double, xz: Double, yy: Double, yz: Double, zz: Double) -> SIMD3<Double> {
+        let offDiagonal = xy * xy + xz * xz + yz * yz
+        let q = (xx + yy + zz) / 3
+        let p2 = (xx - q) * (xx - q) + (yy - q) * (yy - q) + (zz - q) * (zz - q) + 2 * offDiagonal
+        guard p2 > 1e-30 else { return SIMD3(repeating: q) }
+        let p = (p2 / 6).squareRoot()
+        let a = (xx - q) / p, b = (yy - q) / p, c = (zz - q) / p
+        let d = xy / p, e = xz / p, f = yz / p
+        let halfDeterminant = (a * (b * c - f * f) - d * (d * c - f * e) + e * (d * f - b * e)) / 2
+        let phi = acos(min(1, max(-1, halfDeterminant))) / 3
+        let largest = q + 2 * p * cos(phi)
+        let smallest = q + 2 * p * cos(phi + 2 * Double.pi / 3)
+        return SIMD3(smallest, 3 * q - largest - smallest, largest)
     }
 
     /// Solves `a x = b` for symmetric positive definite `a` (n × n) by Cholesky; `nil` when `a` is not

@@ -137,6 +137,38 @@ struct SurfaceEvaluator {
         }
     }
 
+    /// The unit surface normal direction at the foot of `p` (the distance's gradient; its sign does
+    /// not matter to callers), or `nil` where it is undefined (on an axis or at a centre).
+    @inline(__always)
+    func normalDirection(_ p: SIMD3<Double>) -> SIMD3<Double>? {
+        let n: SIMD3<Double>
+        switch model {
+        case let .plane(_, normal):
+            return normal
+        case let .sphere(c, _):
+            n = p - c
+        case let .cylinder(q, a, _):
+            let d = p - q
+            n = d - a * d.dot(a)
+        case let .cone(q, a, _):
+            let d = p - q
+            let h = d.dot(a)
+            let w = d - a * h
+            let rho = w.length
+            guard rho > 1e-12 else { return nil }
+            n = (w / rho) * cosHalfAngle - a * sinHalfAngle
+        case let .torus(c, a, big, _):
+            let d = p - c
+            let h = d.dot(a)
+            let w = d - a * h
+            let rho = w.length
+            guard rho > 1e-12 else { return nil }
+            n = (w / rho) * (rho - big) + a * h
+        }
+        let l = n.length
+        return l > 1e-12 ? n / l : nil
+    }
+
     /// The residual and its gradient with respect to the local parameters (see `updated(by:)`).
     @inline(__always)
     func residualAndGradient(_ p: SIMD3<Double>, _ u: SIMD3<Double>, _ v: SIMD3<Double>)

@@ -28,6 +28,102 @@ struct RegionGrower {
     let excluded: Set<Int>
     /// The band multiple used while the reach widens.
     var wideningFactor = RegionGrower.wideningBandFactor
+    /// Radius of the neighbourhood whose orientation a candidate point must share with the model,
+    /// metres; 0 turns the orientation test off.
+    let normalRadius: Float
+
+    /// The largest tilt between a candidate's neighbourhood and the model's tangent plane, as the
+    /// squared sine (15°): a neighbouring surface that touches the object (a floor under a ball, a
+    /// table under a ring) crosses the band at a steep angle and is left out.
+    static let maximumTiltSineSquared = 0.067
+    /// A neighbourhood is a patch with an orientation only when its middle principal variance exceeds
+    /// its smallest this many times.
+    static let minimumPlanarity = 1.5
+    /// A neighbourhood with fewer points than this is not tested.
+    static let minimumOrientationPoints = 6
+
+    /// Whether the points around `p` lie along the model's tangent plane there rather than across it:
+    /// their spread along the model's normal exceeds their smallest principal variance (the noise and
+    /// curvature of the patch, whatever its orientation) by at most `maximumTiltSineSquared` times their
+    /// spread along the tangent plane.
+    /// - Complexity: one neighbourhood query; allocation-free.
+    func orientedLikeModel(_ p: SIMD3<Float>, _ evaluator: SurfaceEvaluator) -> Bool {
+        patch(around: p).fits(p, evaluator)
+    }
+
+    /// The spread of the points around `p` (second moments about their centroid), or an empty
+    /// patch when too few points or no orientation (a blob) make the test undecidable.
+    /// - Complexity: one neighbourhood query; allocation-free.
+    func patch(around p: SIMD3<Float>) -> LocalPatch {
+        guard normalRadius > 0 else { return LocalPatch() }
+        var n = 0
+        var sum = SIMD3<Double>.zero
+        var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
+        index.forEachNeighbor(of: p, radius: normalRadius) { j, _ in
+            let q = SIMD3<Double>(positions[j] - p)
+            n += 1
+            sum += q
+            xx += q.x * q.x; xy += q.x * q.y; xz += q.x * q.z
+            yy += q.y * q.y; yz += q.y * q.z; zz += q.z * q.z
+        }
+        guard n >= Self.minimumOrientationPoints else { return LocalPatch() }
+        let k = 1 / Double(n)
+        let c = sum * k
+        xx = xx * k - c.x * c.x; yy = yy * k - c.y * c.y; zz = zz * k - c.z * c.z
+        xy = xy * k - c.x * c.y; xz = xz * k - c.x * c.z; yz = yz * k - c.y * c.z
+        let variances = SmallLinearAlgebra.eigenvalues3(xx: xx, xy: xy, xz: xz, yy: yy, yz: yz, zz: zz)
+        // A blob (noise as wide as the neighbourhood) has no orientation to compare.
+        guard variances.y > Self.minimumPlanarity * variances.x else { return LocalPatch() }
+        return LocalPatch(
+            diagonal: SIMD3(xx, yy, zz), offDiagonal: SIMD3(xy, xz, yz), smallestVariance: variances.x)
+    }
+
+    /// The second moments of a point's neighbourhood, kept for points that failed the orientation
+    /// test so that later models test them again without a neighbourhood query.
+    struct LocalPatch {
+        /// xx, yy, zz moments, square metres (`nil` when the test cannot decide).
+        var diagonal: SIMD3<Double>? = nil
+        /// xy, xz, yz moments, square metres.
+        var offDiagonal = SIMD3<Double>.zero
+        /// The smallest principal variance, square metres.
+        var smallestVariance = 0.0
+
+        /// Whether the patch lies along the model's tangent plane at `p` (always, when undecidable).
+        func fits(_ p: SIMD3<Float>, _ evaluator: SurfaceEvaluator) -> Bool {
+            guard let d = diagonal, let m = evaluator.normalDirection(SIMD3<Double>(p)) else { return true }
+            let o = offDiagonal
+            let cm = SIMD3(d.x * m.x + o.x * m.y + o.y * m.z, o.x * m.x + d.y * m.y + o.z * m.z,
+                           o.y * m.x + o.z * m.y + d.z * m.z)
+            let alongNormal = m.dot(cm)
+            let spread = max((d.sum() - alongNormal) / 2 - smallestVariance, 0)
+            return alongNormal - smallestVariance <= RegionGrower.maximumTiltSineSquared * spread
+        }
+    }
+
+    /// Grown points within this fraction of the band of a refitted model keep their place without a
+    /// new orientation test (they passed one while growing; points near the model move it little).
+    static let retestBandFraction = 1.0 / 3.0
+
+    /// The grown points at `indices` that a refitted `model` keeps: those within the band, the ones
+    /// farther than `retestBandFraction` of it only when their neighbourhood is oriented like the model.
+    func admitted(_ indices: [Int], by model: SurfaceModel) -> [Int] {
+        let ev = model.evaluator
+        let near = Self.retestBandFraction * band
+        return indices.filter { i in
+            let p = positions[i]
+            let r = abs(ev.signedDistance(SIMD3<Double>(p)))
+            return r <= near || (r <= band && orientedLikeModel(p, ev))
+        }
+    }
+
+    /// Whether a point at signed distance `r` from the model passes the band `band` and the
+    /// orientation test (every point: a surface crossing the band steeply leaves a strip of points
+    /// close to the model).
+    @inline(__always)
+    func admits(_ p: SIMD3<Float>, _ r: Double, band: Double, _ evaluator: SurfaceEvaluator) -> Bool {
+        guard abs(r) <= band else { return false }
+        return orientedLikeModel(p, evaluator)
+    }
 
     /// Each round widens the reach by this factor, so the model is extrapolated only a little at a
     /// time (a poor seed estimate is corrected before the region runs far ahead of it).
@@ -62,6 +158,9 @@ struct RegionGrower {
         /// An inlier whose neighbourhood still has to be searched.
         case inlier
         case offBand, beyondReach, excluded
+        /// Its neighbourhood crosses the model (another surface touching it): looked at again after
+        /// each refit, never counted as a near miss.
+        case misoriented
         /// An inlier within half the connection radius of a searched point: its own neighbourhood
         /// lies inside the searched one, so it is never searched itself.
         case covered
@@ -77,11 +176,13 @@ struct RegionGrower {
         var inliers: [Int] = []
         var offBand: [Int] = []
         var beyond: [Int] = []
+        var misoriented: [(index: Int, patch: LocalPatch)] = []
         var queue: [Int] = []
         var currentReach = min(initialReach * Self.reachGrowth, reach)
         let startEvaluator = model.evaluator
         for i in startIndices where state[i] == State.unvisited.rawValue {
-            if abs(startEvaluator.signedDistance(SIMD3<Double>(positions[i]))) <= band {
+            let p = positions[i]
+            if admits(p, startEvaluator.signedDistance(SIMD3<Double>(p)), band: band, startEvaluator) {
                 state[i] = State.inlier.rawValue
                 inliers.append(i)
                 queue.append(i)
@@ -108,6 +209,12 @@ struct RegionGrower {
                                 st[j] = State.beyondReach.rawValue
                                 beyond.append(j)
                             } else if abs(evaluator.signedDistance(SIMD3<Double>(p))) <= band {
+                                let local = patch(around: p)
+                                guard local.fits(p, evaluator) else {
+                                    st[j] = State.misoriented.rawValue
+                                    misoriented.append((j, local))
+                                    return
+                                }
                                 inliers.append(j)
                                 if d2 <= half2 {
                                     st[j] = State.covered.rawValue
@@ -150,17 +257,41 @@ struct RegionGrower {
             }
             inliers = kept
             var stillOff: [Int] = []
+            var stillMisoriented: [(index: Int, patch: LocalPatch)] = []
             for i in offBand where state[i] == State.offBand.rawValue {
-                if abs(ev.signedDistance(SIMD3<Double>(positions[i]))) <= roundBand {
+                let p = positions[i]
+                if abs(ev.signedDistance(SIMD3<Double>(p))) > roundBand {
+                    stillOff.append(i)
+                    continue
+                }
+                let local = patch(around: p)
+                if local.fits(p, ev) {
                     state[i] = State.inlier.rawValue
                     inliers.append(i)
                     queue.append(i)
                     changed += 1
                 } else {
+                    state[i] = State.misoriented.rawValue
+                    stillMisoriented.append((i, local))
+                }
+            }
+            // Misoriented points keep their patch: a new model tests them without a query.
+            for (i, local) in misoriented where state[i] == State.misoriented.rawValue {
+                let p = positions[i]
+                if abs(ev.signedDistance(SIMD3<Double>(p))) > roundBand {
+                    state[i] = State.offBand.rawValue
                     stillOff.append(i)
+                } else if local.fits(p, ev) {
+                    state[i] = State.inlier.rawValue
+                    inliers.append(i)
+                    queue.append(i)
+                    changed += 1
+                } else {
+                    stillMisoriented.append((i, local))
                 }
             }
             offBand = stillOff
+            misoriented = stillMisoriented
             let widened = !beyond.isEmpty && currentReach < reach
             if widened {
                 // Points left beyond the old reach are frontier points: let the flood look at them again.
@@ -172,9 +303,15 @@ struct RegionGrower {
                     if p.distanceSquared(to: seed) > reach2 {
                         stillBeyond.append(i)
                     } else if abs(ev.signedDistance(SIMD3<Double>(p))) <= roundBand {
-                        state[i] = State.inlier.rawValue
-                        inliers.append(i)
-                        queue.append(i)
+                        let local = patch(around: p)
+                        if local.fits(p, ev) {
+                            state[i] = State.inlier.rawValue
+                            inliers.append(i)
+                            queue.append(i)
+                        } else {
+                            state[i] = State.misoriented.rawValue
+                            misoriented.append((i, local))
+                        }
                     } else {
                         state[i] = State.offBand.rawValue
                         offBand.append(i)
