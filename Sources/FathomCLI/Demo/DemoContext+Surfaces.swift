@@ -20,7 +20,7 @@ extension DemoContext {
     /// The sensor's a-priori accuracy given to the finder, metres (LiDAR at room range).
     static let lidarAccuracy: Float = 0.005
     /// Timed calls per object, for the median time per call.
-    static let timedCalls = 5
+    static let timedCalls = 3
 
     /// Finds the floor, the ball, the pipe, the cone and the ring in the fused cloud, each from a seed
     /// picked with a screen probe in a frame that sees it, and compares them with the ground truth.
