@@ -85,29 +85,4 @@ extension SimulatedScene {
         }
         return out
     }
-
-    /// `firstHit` restricted to the surfaces in `candidates`.
-    @inline(__always)
-    func firstHit(origin o: SIMD3<Float>, direction d: SIMD3<Float>, maxDistance: Float, candidates: [Int]) -> (
-        Float, Int
-    )? {
-        var best = maxDistance
-        var bestID = -1
-        let tMin = Self.minimumHitDistance
-        for k in candidates {
-            let s = boundingSpheres[k]
-            let oc = SIMD3(s.x, s.y, s.z) - o
-            let tca = oc.dot(d)
-            let d2 = oc.dot(oc) - tca * tca
-            let r2 = s.w * s.w
-            if d2 > r2 { continue }
-            let thc = (r2 - d2).squareRoot()
-            if tca - thc >= best || tca + thc <= tMin { continue }
-            if let t = geometry[k].intersect(o, d, tMin: tMin, tMax: best) {
-                best = t
-                bestID = k
-            }
-        }
-        return bestID >= 0 ? (best, bestID) : nil
-    }
 }

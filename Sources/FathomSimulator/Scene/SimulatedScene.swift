@@ -45,10 +45,18 @@ public struct SimulatedScene: Sendable {
     /// `t < maxDistance`.
     @inline(__always)
     func firstHit(origin o: SIMD3<Float>, direction d: SIMD3<Float>, maxDistance: Float) -> (Float, Int)? {
+        firstHit(origin: o, direction: d, maxDistance: maxDistance, candidates: 0..<geometry.count)
+    }
+
+    /// `firstHit` restricted to the surfaces in `candidates` (e.g. those whose bounds a view can see).
+    @inline(__always)
+    func firstHit<Candidates: Sequence>(
+        origin o: SIMD3<Float>, direction d: SIMD3<Float>, maxDistance: Float, candidates: Candidates
+    ) -> (Float, Int)? where Candidates.Element == Int {
         var best = maxDistance
         var bestID = -1
         let tMin = Self.minimumHitDistance
-        for k in 0..<geometry.count {
+        for k in candidates {
             let s = boundingSpheres[k]
             let oc = SIMD3(s.x, s.y, s.z) - o
             let tca = oc.dot(d)
