@@ -5,7 +5,7 @@ import Fathom
 public struct FathomCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "fathom",
-        abstract: "Open AR spatial perception: surfaces, point sources, room scans, anchors, hands.",
+        abstract: "Open AR spatial perception: surfaces, point sources, room scans, hand touch.",
         subcommands: [
             DemoCommand.self,
             SimulateCommand.self,
