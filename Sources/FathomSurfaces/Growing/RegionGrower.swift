@@ -31,6 +31,8 @@ struct RegionGrower {
     /// Radius of the neighbourhood whose orientation a candidate point must share with the model,
     /// metres; 0 turns the orientation test off.
     let normalRadius: Float
+    /// The patches already computed by this search (shared by copies of the grower).
+    let patchCache = PatchCache()
 
     /// The largest tilt between a candidate's neighbourhood and the model's tangent plane, as the
     /// squared sine (15°): a neighbouring surface that touches the object (a floor under a ball, a
@@ -42,17 +44,28 @@ struct RegionGrower {
     /// A neighbourhood with fewer points than this is not tested.
     static let minimumOrientationPoints = 6
 
-    /// Whether the points around `p` lie along the model's tangent plane there rather than across it:
+    /// Whether the points around point `i` lie along the model's tangent plane there rather than across it:
     /// their spread along the model's normal exceeds their smallest principal variance (the noise and
     /// curvature of the patch, whatever its orientation) by at most `maximumTiltSineSquared` times their
     /// spread along the tangent plane.
-    /// - Complexity: one neighbourhood query; allocation-free.
-    func orientedLikeModel(_ p: SIMD3<Float>, _ evaluator: SurfaceEvaluator) -> Bool {
-        patch(around: p).fits(p, evaluator)
+    /// - Complexity: at most one neighbourhood query per point and search.
+    func orientedLikeModel(_ i: Int, _ evaluator: SurfaceEvaluator) -> Bool {
+        patch(of: i).fits(positions[i], evaluator)
     }
 
-    /// The spread of the points around `p` (second moments about their centroid), or an empty
+    /// The spread of the points around point `i` (second moments about their centroid), or an empty
     /// patch when too few points or no orientation (a blob) make the test undecidable.
+    /// - Complexity: one neighbourhood query per point and search (later calls read the cache).
+    func patch(of i: Int) -> LocalPatch {
+        guard normalRadius > 0 else { return LocalPatch() }
+        let (slot, found) = patchCache.find(i)
+        if let found { return found }
+        let local = patch(around: positions[i])
+        patchCache.insert(i, local, at: slot)
+        return local
+    }
+
+    /// The spread of the points around `p`, computed afresh.
     /// - Complexity: one neighbourhood query; allocation-free.
     func patch(around p: SIMD3<Float>) -> LocalPatch {
         guard normalRadius > 0 else { return LocalPatch() }
@@ -112,7 +125,7 @@ struct RegionGrower {
         return indices.filter { i in
             let p = positions[i]
             let r = abs(ev.signedDistance(SIMD3<Double>(p)))
-            return r <= near || (r <= band && orientedLikeModel(p, ev))
+            return r <= near || (r <= band && orientedLikeModel(i, ev))
         }
     }
 
@@ -120,9 +133,9 @@ struct RegionGrower {
     /// orientation test (every point: a surface crossing the band steeply leaves a strip of points
     /// close to the model).
     @inline(__always)
-    func admits(_ p: SIMD3<Float>, _ r: Double, band: Double, _ evaluator: SurfaceEvaluator) -> Bool {
+    func admits(_ i: Int, _ r: Double, band: Double, _ evaluator: SurfaceEvaluator) -> Bool {
         guard abs(r) <= band else { return false }
-        return orientedLikeModel(p, evaluator)
+        return orientedLikeModel(i, evaluator)
     }
 
     /// Each round widens the reach by this factor, so the model is extrapolated only a little at a
@@ -182,7 +195,7 @@ struct RegionGrower {
         let startEvaluator = model.evaluator
         for i in startIndices where state[i] == State.unvisited.rawValue {
             let p = positions[i]
-            if admits(p, startEvaluator.signedDistance(SIMD3<Double>(p)), band: band, startEvaluator) {
+            if admits(i, startEvaluator.signedDistance(SIMD3<Double>(p)), band: band, startEvaluator) {
                 state[i] = State.inlier.rawValue
                 inliers.append(i)
                 queue.append(i)
@@ -209,7 +222,7 @@ struct RegionGrower {
                                 st[j] = State.beyondReach.rawValue
                                 beyond.append(j)
                             } else if abs(evaluator.signedDistance(SIMD3<Double>(p))) <= band {
-                                let local = patch(around: p)
+                                let local = patch(of: j)
                                 guard local.fits(p, evaluator) else {
                                     st[j] = State.misoriented.rawValue
                                     misoriented.append((j, local))
@@ -264,7 +277,7 @@ struct RegionGrower {
                     stillOff.append(i)
                     continue
                 }
-                let local = patch(around: p)
+                let local = patch(of: i)
                 if local.fits(p, ev) {
                     state[i] = State.inlier.rawValue
                     inliers.append(i)
@@ -303,7 +316,7 @@ struct RegionGrower {
                     if p.distanceSquared(to: seed) > reach2 {
                         stillBeyond.append(i)
                     } else if abs(ev.signedDistance(SIMD3<Double>(p))) <= roundBand {
-                        let local = patch(around: p)
+                        let local = patch(of: i)
                         if local.fits(p, ev) {
                             state[i] = State.inlier.rawValue
                             inliers.append(i)
