@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "FathomSensing", targets: ["FathomSensing"]),
         .library(name: "FathomScan", targets: ["FathomScan"]),
         .library(name: "FathomHands", targets: ["FathomHands"]),
+        .library(name: "FathomPlan", targets: ["FathomPlan"]),
+        .library(name: "FathomAnchors", targets: ["FathomAnchors"]),
         .library(name: "FathomCLI", targets: ["FathomCLI"]),
         .executable(name: "fathom", targets: ["fathom"]),
     ],
@@ -35,9 +37,13 @@ let package = Package(
         .target(name: "FathomSensing", dependencies: ["FathomCore"]),
         .target(name: "FathomScan", dependencies: ["FathomCore", "FathomIO"]),
         .target(name: "FathomHands", dependencies: ["FathomCore"]),
+        .target(name: "FathomPlan", dependencies: ["FathomCore", "FathomIO", "FathomSensing", "FathomSurfaces"]),
+        .target(name: "FathomAnchors", dependencies: ["FathomCore", "FathomIO", "FathomSensing"]),
         .target(
             name: "Fathom",
-            dependencies: ["FathomCore", "FathomIO", "FathomSimulator", "FathomSurfaces", "FathomSensing", "FathomScan", "FathomHands"]),
+            dependencies: ["FathomCore", "FathomIO", "FathomSimulator", "FathomSurfaces", "FathomSensing", "FathomScan", "FathomHands",
+                "FathomPlan", "FathomAnchors",
+            ]),
 
         // MARK: Implementation details
         // System zlib (deflate/inflate for PNG); ZIPFoundation links the same library.
@@ -63,6 +69,10 @@ let package = Package(
             name: "FathomScanTests", dependencies: ["FathomScan", "FathomTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "FathomHandsTests", dependencies: ["FathomHands", "FathomTestSupport"]),
+        .testTarget(
+            name: "FathomPlanTests", dependencies: ["FathomPlan", "FathomSimulator", "FathomTestSupport"]),
+        .testTarget(
+            name: "FathomAnchorsTests", dependencies: ["FathomAnchors", "FathomSimulator", "FathomTestSupport"]),
         .testTarget(name: "FathomCLITests", dependencies: ["FathomCLI", "FathomTestSupport"]),
     ]
 )

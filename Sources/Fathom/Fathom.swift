@@ -6,3 +6,5 @@
 @_exported import FathomSensing
 @_exported import FathomScan
 @_exported import FathomHands
+@_exported import FathomPlan
+@_exported import FathomAnchors
