@@ -32,7 +32,8 @@ let package = Package(
         .target(
             name: "FathomIO",
             dependencies: ["FathomCore", "FathomZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .target(name: "FathomSimulator", dependencies: ["FathomCore", "FathomIO"]),
+        // The simulator states its ground truth in the toolkit's own result types (e.g. floor plans).
+        .target(name: "FathomSimulator", dependencies: ["FathomCore", "FathomIO", "FathomPlan"]),
         .target(name: "FathomSurfaces", dependencies: ["FathomCore"]),
         .target(name: "FathomSensing", dependencies: ["FathomCore"]),
         .target(name: "FathomScan", dependencies: ["FathomCore", "FathomIO"]),
