@@ -135,7 +135,16 @@ import Testing
         for frame in frames.prefix(30) { try recorder.record(frame) }
         // The storage breaks under the recorder (the package directory is replaced by a file): the
         // next atomic rewrite of arkitData.json fails.
-        try FileManager.default.removeItem(at: dir)
+        // The recorder's background writer may be creating a temp file inside it right now (removal
+        // then fails with "not permitted" on a loaded machine): retry until it is gone.
+        var attempts = 0
+        while FileManager.default.fileExists(atPath: dir.path) {
+            do { try FileManager.default.removeItem(at: dir) } catch {
+                attempts += 1
+                if attempts > 100 { throw error }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
         try Data("broken".utf8).write(to: dir)
         var thrown: Error?
         do {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// ARKit-style raw feature points: fixed landmarks on the true surfaces, seen per frame with
-/// needle-shaped noise (mostly along the viewing ray), plus spurious points with fresh identifiers.
+/// needle-shaped noise (mostly along the viewing ray), some mistriangulated samples far along the ray,
+/// plus spurious points with fresh identifiers.
 public struct FeaturePointSimulator: Sendable {
     /// The scene.
     public let scene: SimulatedScene
@@ -93,9 +94,12 @@ public struct FeaturePointSimulator: Sendable {
             let r = (p - eye) / dist
             let a = r.anyPerpendicular
             let b = r.cross(a)
-            let along = Float(g.nextGaussian()) * c.featureAlongRayNoisePerMetre * dist
+            var along = Float(g.nextGaussian()) * c.featureAlongRayNoisePerMetre * dist
             let across1 = Float(g.nextGaussian()) * c.featureAcrossRayNoisePerMetre * dist
             let across2 = Float(g.nextGaussian()) * c.featureAcrossRayNoisePerMetre * dist
+            if c.featureMismatchProbability > 0, Double.random(in: 0..<1, using: &g) < c.featureMismatchProbability {
+                along = (Float.random(in: c.featureMismatchDepthRange, using: &g) - 1) * dist
+            }
             ids.append(landmarks[i].identifier)
             positions.append(p + r * along + a * across1 + b * across2)
         }

@@ -58,6 +58,13 @@ public struct SensorConfiguration: Sendable, Equatable {
     public var featureAlongRayNoisePerMetre: Float = 0.01
     /// Noise σ across the viewing ray per metre of distance (default 0.001: 1 mm at 1 m).
     public var featureAcrossRayNoisePerMetre: Float = 0.001
+    /// Probability that a detected landmark's sample is mistriangulated (default 0.05): it keeps the
+    /// landmark's identifier but lies on the viewing ray at `featureMismatchDepthRange` times the true
+    /// distance. ARKit's raw feature points carry such samples (a feature matched to the wrong image
+    /// point between frames); they are what the accumulator's 2σ cut is for.
+    public var featureMismatchProbability: Double = 0.05
+    /// Range of the distance factor of a mistriangulated sample (default 0.6…1.6).
+    public var featureMismatchDepthRange: ClosedRange<Float> = 0.6...1.6
     /// Fraction of each frame's points that are spurious, with fresh identifiers (default 0.12).
     public var spuriousFeatureFraction: Double = 0.12
     /// Most feature points reported per frame (default 1000).
@@ -117,6 +124,10 @@ public struct SensorConfiguration: Sendable, Equatable {
         try check(
             (0...1).contains(featureDetectionProbability), "featureDetectionProbability", featureDetectionProbability)
         try check((0..<1).contains(spuriousFeatureFraction), "spuriousFeatureFraction", spuriousFeatureFraction)
+        try check((0...1).contains(featureMismatchProbability), "featureMismatchProbability", featureMismatchProbability)
+        try check(
+            featureMismatchDepthRange.lowerBound > 0 && featureMismatchDepthRange.upperBound.isFinite,
+            "featureMismatchDepthRange", Double(featureMismatchDepthRange.lowerBound))
         try check(featureAlongRayNoisePerMetre >= 0 && featureAcrossRayNoisePerMetre >= 0, "feature noise", 0)
         try check(maximumFeaturesPerFrame >= 0, "maximumFeaturesPerFrame", maximumFeaturesPerFrame)
         try check(featureMaximumRange > featureMinimumRange, "featureMaximumRange", featureMaximumRange)
