@@ -41,6 +41,10 @@ struct RegionGrower {
     /// A neighbourhood is a patch with an orientation only when its middle principal variance exceeds
     /// its smallest this many times.
     static let minimumPlanarity = 1.5
+    /// How many standard errors of a patch's own normal estimate widen its tilt allowance: a patch of
+    /// n points with principal variances λ₁ ≤ λ₂ ≤ λ₃ has a normal uncertain by about √(λ₁ / (n·λ₂))
+    /// radians, so a noisy patch of the object is not mistaken for a crossing surface.
+    static let tiltStandardErrors = 2.5
     /// A neighbourhood with fewer points than this is not tested.
     static let minimumOrientationPoints = 6
 
@@ -87,8 +91,11 @@ struct RegionGrower {
         let variances = SmallLinearAlgebra.eigenvalues3(xx: xx, xy: xy, xz: xz, yy: yy, yz: yz, zz: zz)
         // A blob (noise as wide as the neighbourhood) has no orientation to compare.
         guard variances.y > Self.minimumPlanarity * variances.x else { return LocalPatch() }
+        let normalVariance = variances.x / (Double(n) * variances.y)
         return LocalPatch(
-            diagonal: SIMD3(xx, yy, zz), offDiagonal: SIMD3(xy, xz, yz), smallestVariance: variances.x)
+            diagonal: SIMD3(xx, yy, zz), offDiagonal: SIMD3(xy, xz, yz), smallestVariance: variances.x,
+            tiltAllowance: Self.maximumTiltSineSquared
+                + Self.tiltStandardErrors * Self.tiltStandardErrors * normalVariance)
     }
 
     /// The second moments of a point's neighbourhood, kept for points that failed the orientation
@@ -100,6 +107,9 @@ struct RegionGrower {
         var offDiagonal = SIMD3<Double>.zero
         /// The smallest principal variance, square metres.
         var smallestVariance = 0.0
+        /// The largest squared sine of the tilt accepted: `maximumTiltSineSquared` plus the patch's
+        /// own normal uncertainty (`tiltStandardErrors`).
+        var tiltAllowance = RegionGrower.maximumTiltSineSquared
 
         /// Whether the patch lies along the model's tangent plane at `p` (always, when undecidable).
         func fits(_ p: SIMD3<Float>, _ evaluator: SurfaceEvaluator) -> Bool {
@@ -109,7 +119,7 @@ struct RegionGrower {
                            o.y * m.x + o.z * m.y + d.z * m.z)
             let alongNormal = m.dot(cm)
             let spread = max((d.sum() - alongNormal) / 2 - smallestVariance, 0)
-            return alongNormal - smallestVariance <= RegionGrower.maximumTiltSineSquared * spread
+            return alongNormal - smallestVariance <= tiltAllowance * spread
         }
     }
 
