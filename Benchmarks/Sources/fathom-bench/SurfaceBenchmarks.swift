@@ -147,10 +147,11 @@ enum SurfaceAccuracySweep {
 
     static func run(trials: Int) {
         print("accuracy sweep (typed search, no conversions): \(trials) scenes per row; radius/axis errors are medians and 95th percentiles of found cases")
-        print("type      noise  found%  radius%(med/p95)  axis°(med/p95)  precision  recall  ms/call")
+        print("found% = a surface of the type was returned; object% = it is the object (inlier precision ≥ 0.9 and recall ≥ 0.8)")
+        print("type      noise  found% object%  radius%(med/p95)  axis°(med/p95)  precision  recall  ms/call")
         for kind in SyntheticPrimitiveScene.Kind.allCases {
             for noise: Float in [0.001, 0.005, 0.020] {
-                var found = 0
+                var found = 0, object = 0
                 var radius: [Float] = [], axis: [Float] = [], precision: [Float] = [], recall: [Float] = []
                 var time = 0.0
                 for t in 0..<trials {
@@ -166,6 +167,7 @@ enum SurfaceAccuracySweep {
                     let e = errors(result, scene)
                     guard e.found else { continue }
                     found += 1
+                    if e.precision >= 0.9, e.recall >= 0.8 { object += 1 }
                     radius.append(e.radius * 100)
                     axis.append(e.axis)
                     precision.append(e.precision)
@@ -177,8 +179,9 @@ enum SurfaceAccuracySweep {
                     return s[min(s.count - 1, Int(Double(s.count) * f))]
                 }
                 func mean(_ a: [Float]) -> Float { a.isEmpty ? .nan : a.reduce(0, +) / Float(a.count) }
-                print(String(format: "%-8@ %5.0fmm %6.1f  %7.3f / %7.3f  %6.3f / %6.3f  %9.3f  %6.3f  %7.2f",
+                print(String(format: "%-8@ %5.0fmm %6.1f %6.1f  %7.3f / %7.3f  %6.3f / %6.3f  %9.3f  %6.3f  %7.2f",
                              surfaceType(kind).rawValue as NSString, noise * 1000, 100 * Double(found) / Double(trials),
+                             100 * Double(object) / Double(trials),
                              q(radius, 0.5), q(radius, 0.95), q(axis, 0.5), q(axis, 0.95), mean(precision), mean(recall),
                              time / Double(trials)))
             }
