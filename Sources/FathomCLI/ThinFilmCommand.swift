@@ -133,7 +133,10 @@ public struct ThinFilmCommand: OutputtingCommand {
     }
 
     /// `--grid COLSxROWS`.
-    func gridSize() throws -> (Int, Int) {
+    func gridSize() throws -> (Int, Int) { try Self.gridSize(grid) }
+
+    /// Parses `COLSxROWS` (e.g. `17x13`); throws `ValidationError` for anything else.
+    static func gridSize(_ grid: String) throws -> (Int, Int) {
         let parts = grid.lowercased().split(separator: "x")
         guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
             (2...FilmPaneMesh.Configuration.maximumSide).contains(c), (2...FilmPaneMesh.Configuration.maximumSide).contains(r)
