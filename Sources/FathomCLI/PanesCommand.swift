@@ -36,7 +36,9 @@ public struct PanesCommand: OutputtingCommand {
     public func validate() throws {
         _ = try ThinFilmCommand.gridSize(grid)
         _ = try eyePosition()
-        guard exposure.isFinite, exposure > 0 else { throw ValidationError("--exposure must be positive (got \(exposure))") }
+        guard exposure.isFinite, exposure > 0 else {
+            throw ValidationError("--exposure must be positive (got \(exposure))")
+        }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         guard ext == "usda" || ext == "gltf" else {
             throw ValidationError("-o must name a .usda or .gltf file (got \(output))")
@@ -56,7 +58,8 @@ public struct PanesCommand: OutputtingCommand {
         try scene.write(to: URL(fileURLWithPath: output), configuration: configuration)
         commandOutput.line(
             "wrote \(output): \(scene.panes.count) pane\(scene.panes.count == 1 ? "" : "s") "
-                + "(of \(map.anchors.count) anchor\(map.anchors.count == 1 ? "" : "s")), \(columns) × \(rows) vertices each")
+                + "(of \(map.anchors.count) anchor\(map.anchors.count == 1 ? "" : "s")), \(columns) × \(rows) vertices each"
+        )
     }
 
     /// `--eye X,Y,Z`, or `nil`.

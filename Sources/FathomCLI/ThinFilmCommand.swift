@@ -64,7 +64,9 @@ public struct ThinFilmCommand: OutputtingCommand {
 
     public func validate() throws {
         if exportsPane {
-            guard thickness == nil else { throw ValidationError("--thickness is for one colour; a pane takes --top and --bottom") }
+            guard thickness == nil else {
+                throw ValidationError("--thickness is for one colour; a pane takes --top and --bottom")
+            }
             guard !json else { throw ValidationError("--json prints one colour; it does not go with a pane export") }
             _ = try gridSize()
             do {
@@ -73,16 +75,23 @@ public struct ThinFilmCommand: OutputtingCommand {
                 throw ValidationError(error.problem)
             }
         } else {
-            guard let thickness else { throw ValidationError("--thickness NM is required (or --pane-usda / --pane-gltf)") }
+            guard let thickness else {
+                throw ValidationError("--thickness NM is required (or --pane-usda / --pane-gltf)")
+            }
             guard thickness.isFinite, thickness >= 0, thickness <= FilmPane.maximumThicknessNanometres else {
-                throw ValidationError("--thickness must be in 0…\(Int(FilmPane.maximumThicknessNanometres)) nm (got \(thickness))")
+                throw ValidationError(
+                    "--thickness must be in 0…\(Int(FilmPane.maximumThicknessNanometres)) nm (got \(thickness))")
             }
         }
-        guard angle.isFinite, angle >= 0, angle <= 90 else { throw ValidationError("--angle must be in 0…90 degrees (got \(angle))") }
+        guard angle.isFinite, angle >= 0, angle <= 90 else {
+            throw ValidationError("--angle must be in 0…90 degrees (got \(angle))")
+        }
         guard index.isFinite, index >= 1 else { throw ValidationError("--index must be at least 1 (got \(index))") }
         if let exposure {
             guard !normalize else { throw ValidationError("--exposure and --normalize exclude each other") }
-            guard exposure.isFinite, exposure > 0 else { throw ValidationError("--exposure must be positive (got \(exposure))") }
+            guard exposure.isFinite, exposure > 0 else {
+                throw ValidationError("--exposure must be positive (got \(exposure))")
+            }
         }
     }
 
@@ -101,7 +110,9 @@ public struct ThinFilmCommand: OutputtingCommand {
         let rgb = [srgb.x, srgb.y, srgb.z].map(Self.decimal)
         if json {
             let xyText = xy.map { "[\($0.joined(separator: ", "))]" } ?? "null"
-            output.line("{\"xyz\": [\(xyz.joined(separator: ", "))], \"xy\": \(xyText), \"srgb\": [\(rgb.joined(separator: ", "))]}")
+            output.line(
+                "{\"xyz\": [\(xyz.joined(separator: ", "))], \"xy\": \(xyText), \"srgb\": [\(rgb.joined(separator: ", "))]}"
+            )
             return
         }
         output.line("film: \(Self.short(thickness)) nm, index \(Self.short(index)), viewed at \(Self.short(angle))°")
@@ -120,8 +131,9 @@ public struct ThinFilmCommand: OutputtingCommand {
         let scene = FilmPaneScene(panes: [placed])
         for path in [paneUSDA, paneGLTF].compactMap({ $0 }) {
             try scene.write(to: URL(fileURLWithPath: path), configuration: configuration)
-            output.line("wrote \(path): one \(Self.short(width)) × \(Self.short(height)) m pane, \(columns) × \(rows) vertices, "
-                + "\(Self.short(topThickness))…\(Self.short(bottomThickness)) nm, seed \(seed)")
+            output.line(
+                "wrote \(path): one \(Self.short(width)) × \(Self.short(height)) m pane, \(columns) × \(rows) vertices, "
+                    + "\(Self.short(topThickness))…\(Self.short(bottomThickness)) nm, seed \(seed)")
         }
     }
 
@@ -139,9 +151,11 @@ public struct ThinFilmCommand: OutputtingCommand {
     static func gridSize(_ grid: String) throws -> (Int, Int) {
         let parts = grid.lowercased().split(separator: "x")
         guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
-            (2...FilmPaneMesh.Configuration.maximumSide).contains(c), (2...FilmPaneMesh.Configuration.maximumSide).contains(r)
+            (2...FilmPaneMesh.Configuration.maximumSide).contains(c),
+            (2...FilmPaneMesh.Configuration.maximumSide).contains(r)
         else {
-            throw ValidationError("--grid must be COLUMNSxROWS with 2…\(FilmPaneMesh.Configuration.maximumSide) each (got \(grid))")
+            throw ValidationError(
+                "--grid must be COLUMNSxROWS with 2…\(FilmPaneMesh.Configuration.maximumSide) each (got \(grid))")
         }
         return (c, r)
     }

@@ -11,7 +11,8 @@ extension FilmPane {
         do {
             self = try anchor.payload.decode(FilmPane.self)
         } catch {
-            throw ThinFilmError(problem: "anchor \(anchor.id): the payload is not a film pane (\(Self.describe(error)))")
+            throw ThinFilmError(
+                problem: "anchor \(anchor.id): the payload is not a film pane (\(Self.describe(error)))")
         }
     }
 
@@ -19,7 +20,8 @@ extension FilmPane {
     public func anchor(worldFromAnchor: RigidTransform, id: UUID = UUID(), createdAt: Date = Date()) -> Anchor {
         // A pane's JSON form holds only finite numbers, so encoding cannot fail.
         let payload = try! AnchorPayload(encoding: self)
-        return Anchor(id: id, worldFromAnchor: worldFromAnchor, kind: Self.anchorKind, createdAt: createdAt, payload: payload)
+        return Anchor(
+            id: id, worldFromAnchor: worldFromAnchor, kind: Self.anchorKind, createdAt: createdAt, payload: payload)
     }
 
     /// A decoding error in a sentence.
@@ -27,8 +29,10 @@ extension FilmPane {
         switch error {
         case DecodingError.dataCorrupted(let context): context.debugDescription
         case DecodingError.keyNotFound(let key, _): "\"\(key.stringValue)\" is missing"
-        case DecodingError.typeMismatch(_, let context): "\(context.codingPath.map(\.stringValue).joined(separator: ".")): wrong type"
-        case DecodingError.valueNotFound(_, let context): "\(context.codingPath.map(\.stringValue).joined(separator: ".")): missing value"
+        case DecodingError.typeMismatch(_, let context):
+            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): wrong type"
+        case DecodingError.valueNotFound(_, let context):
+            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): missing value"
         default: "\(error)"
         }
     }

@@ -16,7 +16,8 @@ extension FilmPane: Codable {
         }
         do {
             try self.init(
-                widthMetres: try c.decode(Double.self, forKey: .width), heightMetres: try c.decode(Double.self, forKey: .height),
+                widthMetres: try c.decode(Double.self, forKey: .width),
+                heightMetres: try c.decode(Double.self, forKey: .height),
                 topThicknessNanometres: range[0], bottomThicknessNanometres: range[1], seed: UInt64(seed),
                 refractiveIndex: try c.decodeIfPresent(Double.self, forKey: .index) ?? ThinFilm.soapWaterIndex)
         } catch let error as ThinFilmError {

@@ -33,7 +33,8 @@ public struct FilmPane: Sendable, Equatable {
         bottomThicknessNanometres: Double = 900, seed: UInt64 = 0, refractiveIndex: Double = ThinFilm.soapWaterIndex
     ) throws {
         guard widthMetres.isFinite, heightMetres.isFinite, widthMetres > 0, heightMetres > 0 else {
-            throw ThinFilmError(problem: "a pane's width and height must be positive (got \(widthMetres) × \(heightMetres) m)")
+            throw ThinFilmError(
+                problem: "a pane's width and height must be positive (got \(widthMetres) × \(heightMetres) m)")
         }
         for t in [topThicknessNanometres, bottomThicknessNanometres]
         where !(t.isFinite && t >= 0 && t <= Self.maximumThicknessNanometres) {

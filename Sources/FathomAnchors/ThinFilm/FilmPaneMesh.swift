@@ -56,9 +56,11 @@ public struct FilmPaneMesh: Sendable, Equatable {
     /// `Configuration.maximumSide`, the eye is not finite or an exposure is not positive.
     public init(pane: FilmPane, configuration: Configuration = Configuration()) throws {
         let c = configuration
-        guard (2...Configuration.maximumSide).contains(c.columns), (2...Configuration.maximumSide).contains(c.rows) else {
+        guard (2...Configuration.maximumSide).contains(c.columns), (2...Configuration.maximumSide).contains(c.rows)
+        else {
             throw ThinFilmError(
-                problem: "a pane mesh needs 2…\(Configuration.maximumSide) vertices per side (got \(c.columns) × \(c.rows))")
+                problem:
+                    "a pane mesh needs 2…\(Configuration.maximumSide) vertices per side (got \(c.columns) × \(c.rows))")
         }
         guard c.eyeInAnchor.isFinite else { throw ThinFilmError(problem: "the eye position must be finite") }
         if case .exposure(let e) = c.scaling, !(e.isFinite && e > 0) {
@@ -69,7 +71,10 @@ public struct FilmPaneMesh: Sendable, Equatable {
         let field = FilmThicknessField(pane: pane)
         let film = pane.film
         let count = c.columns * c.rows
-        var positions: [SIMD3<Float>] = [], thicknesses: [Float] = [], angles: [Float] = [], colors: [SIMD3<Float>] = []
+        var positions: [SIMD3<Float>] = []
+        var thicknesses: [Float] = []
+        var angles: [Float] = []
+        var colors: [SIMD3<Float>] = []
         positions.reserveCapacity(count)
         thicknesses.reserveCapacity(count)
         angles.reserveCapacity(count)
@@ -81,7 +86,8 @@ public struct FilmPaneMesh: Sendable, Equatable {
                 let p = SIMD3<Float>(Float((u - 0.5) * pane.widthMetres), Float((0.5 - v) * pane.heightMetres), 0)
                 let thickness = field.thicknessNanometres(u: u, v: v)
                 let angle = Self.viewAngleDegrees(at: p, eye: c.eyeInAnchor)
-                let color = film.color(thicknessNanometres: thickness, incidenceAngleDegrees: angle).linearSRGB(c.scaling)
+                let color = film.color(thicknessNanometres: thickness, incidenceAngleDegrees: angle).linearSRGB(
+                    c.scaling)
                 positions.append(p)
                 thicknesses.append(Float(thickness))
                 angles.append(Float(angle))

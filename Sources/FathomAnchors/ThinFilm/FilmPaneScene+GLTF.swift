@@ -16,8 +16,10 @@ extension FilmPaneScene {
     public func gltf(configuration: Configuration = Configuration()) throws -> Data {
         let meshes = try meshes(configuration: configuration)
         var buffer = Data()
-        var bufferViews: [[String: Any]] = [], accessors: [[String: Any]] = []
-        var gltfMeshes: [[String: Any]] = [], nodes: [[String: Any]] = []
+        var bufferViews: [[String: Any]] = []
+        var accessors: [[String: Any]] = []
+        var gltfMeshes: [[String: Any]] = []
+        var nodes: [[String: Any]] = []
 
         func appendView(_ bytes: Data, target: Int) -> Int {
             while buffer.count % 4 != 0 { buffer.append(0) }
@@ -27,7 +29,11 @@ extension FilmPaneScene {
         }
         func appendVectors(_ vectors: [SIMD3<Float>], bounds: Bool) -> Int {
             var bytes = Data(capacity: 12 * vectors.count)
-            for v in vectors { for c in [v.x, v.y, v.z] { withUnsafeBytes(of: c.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } } }
+            for v in vectors {
+                for c in [v.x, v.y, v.z] {
+                    withUnsafeBytes(of: c.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+                }
+            }
             var accessor: [String: Any] = [
                 "bufferView": appendView(bytes, target: GLTFCode.arrayBuffer), "componentType": GLTFCode.float,
                 "count": vectors.count, "type": "VEC3",
@@ -56,10 +62,12 @@ extension FilmPaneScene {
             ])
             gltfMeshes.append([
                 "name": "Film_\(index)",
-                "primitives": [[
-                    "attributes": ["POSITION": position, "NORMAL": normal, "COLOR_0": color],
-                    "indices": accessors.count - 1, "material": 0, "mode": GLTFCode.triangles,
-                ]],
+                "primitives": [
+                    [
+                        "attributes": ["POSITION": position, "NORMAL": normal, "COLOR_0": color],
+                        "indices": accessors.count - 1, "material": 0, "mode": GLTFCode.triangles,
+                    ]
+                ],
             ])
             nodes.append([
                 "name": "Pane_\(index)", "mesh": index,
@@ -74,17 +82,24 @@ extension FilmPaneScene {
             "scenes": [["name": "Panes", "nodes": Array(nodes.indices)]],
             "nodes": nodes,
             "meshes": gltfMeshes,
-            "materials": [[
-                "name": "SoapFilm", "doubleSided": true,
-                "pbrMetallicRoughness": ["baseColorFactor": [1.0, 1.0, 1.0, 1.0], "metallicFactor": 0.0, "roughnessFactor": 0.2],
-            ]],
+            "materials": [
+                [
+                    "name": "SoapFilm", "doubleSided": true,
+                    "pbrMetallicRoughness": [
+                        "baseColorFactor": [1.0, 1.0, 1.0, 1.0], "metallicFactor": 0.0, "roughnessFactor": 0.2,
+                    ],
+                ]
+            ],
         ]
         if !buffer.isEmpty {
             document["accessors"] = accessors
             document["bufferViews"] = bufferViews
-            document["buffers"] = [[
-                "byteLength": buffer.count, "uri": "data:application/octet-stream;base64," + buffer.base64EncodedString(),
-            ]]
+            document["buffers"] = [
+                [
+                    "byteLength": buffer.count,
+                    "uri": "data:application/octet-stream;base64," + buffer.base64EncodedString(),
+                ]
+            ]
         }
         return try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])
     }

@@ -24,7 +24,8 @@ extension FilmPaneScene {
         for (index, (placed, mesh)) in zip(panes, meshes).enumerated() {
             // USD multiplies row vectors by matrices, so its rows are our columns.
             let m = placed.worldFromAnchor.matrix.columnMajor
-            let rows = (0..<4).map { r in "(" + (0..<4).map { Self.number(m[4 * r + $0]) }.joined(separator: ", ") + ")" }
+            let rows = (0..<4).map { r in "(" + (0..<4).map { Self.number(m[4 * r + $0]) }.joined(separator: ", ") + ")"
+            }
             let lo = mesh.positions.reduce(SIMD3<Float>(repeating: .infinity)) { pointwiseMin($0, $1) }
             let hi = mesh.positions.reduce(SIMD3<Float>(repeating: -.infinity)) { pointwiseMax($0, $1) }
             out += """

@@ -37,7 +37,8 @@ public struct FilmThicknessField: Sendable, Equatable {
     /// The thickness at pane coordinates `u` (0 left … 1 right) and `v` (0 top … 1 bottom), nanometres;
     /// coordinates outside 0…1 are clamped to the pane.
     public func thicknessNanometres(u: Double, v: Double) -> Double {
-        let u = min(1, max(0, u)), v = min(1, max(0, v))
+        let u = min(1, max(0, u))
+        let v = min(1, max(0, v))
         let wu = u + Self.warpAmplitude * warpU.value(u, v)
         let wv = v + Self.warpAmplitude * warpV.value(u, v)
         let swirl = Self.coarseWeight * coarse.value(wu, wv) + (1 - Self.coarseWeight) * fine.value(wu, wv)

@@ -17,12 +17,17 @@ struct LatticeNoise: Sendable, Equatable {
 
     /// The noise at (u, v); coordinates outside 0…1 are clamped to the square.
     func value(_ u: Double, _ v: Double) -> Double {
-        let x = min(1, max(0, u)) * Double(cells), y = min(1, max(0, v)) * Double(cells)
-        let i = min(cells - 1, Int(x)), j = min(cells - 1, Int(y))
-        let fx = Self.smoothstep(x - Double(i)), fy = Self.smoothstep(y - Double(j))
+        let x = min(1, max(0, u)) * Double(cells)
+        let y = min(1, max(0, v)) * Double(cells)
+        let i = min(cells - 1, Int(x))
+        let j = min(cells - 1, Int(y))
+        let fx = Self.smoothstep(x - Double(i))
+        let fy = Self.smoothstep(y - Double(j))
         let row = cells + 1
-        let a = values[j * row + i], b = values[j * row + i + 1]
-        let c = values[(j + 1) * row + i], d = values[(j + 1) * row + i + 1]
+        let a = values[j * row + i]
+        let b = values[j * row + i + 1]
+        let c = values[(j + 1) * row + i]
+        let d = values[(j + 1) * row + i + 1]
         return (a + (b - a) * fx) * (1 - fy) + (c + (d - c) * fx) * fy
     }
 

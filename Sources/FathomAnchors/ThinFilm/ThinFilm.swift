@@ -25,7 +25,8 @@ public struct ThinFilm: Sendable, Equatable {
     /// Creates a film; throws unless `refractiveIndex` is finite and at least 1.
     public init(refractiveIndex: Double = ThinFilm.soapWaterIndex) throws {
         guard refractiveIndex.isFinite, refractiveIndex >= 1 else {
-            throw ThinFilmError(problem: "the film's refractive index must be a finite number ≥ 1 (got \(refractiveIndex))")
+            throw ThinFilmError(
+                problem: "the film's refractive index must be a finite number ≥ 1 (got \(refractiveIndex))")
         }
         self.refractiveIndex = refractiveIndex
     }
@@ -50,7 +51,8 @@ public struct ThinFilm: Sendable, Equatable {
         wavelengthNanometres: Double, thicknessNanometres: Double, incidenceAngleDegrees: Double
     ) -> PolarizedReflectance {
         precondition(wavelengthNanometres > 0, "wavelength must be positive")
-        let geometry = faceGeometry(thicknessNanometres: thicknessNanometres, incidenceAngleDegrees: incidenceAngleDegrees)
+        let geometry = faceGeometry(
+            thicknessNanometres: thicknessNanometres, incidenceAngleDegrees: incidenceAngleDegrees)
         let cosDelta = cos(geometry.phasePerInverseWavelength / wavelengthNanometres)
         return PolarizedReflectance(
             s: Self.airy(r2: geometry.r2s, cosDelta: cosDelta), p: Self.airy(r2: geometry.r2p, cosDelta: cosDelta))
@@ -58,10 +60,12 @@ public struct ThinFilm: Sendable, Equatable {
 
     /// Unpolarised reflectance at each of `CIE1931StandardObserver.wavelengthsNanometres` (81 values, 0…1).
     public func reflectanceSpectrum(thicknessNanometres: Double, incidenceAngleDegrees: Double) -> [Double] {
-        let geometry = faceGeometry(thicknessNanometres: thicknessNanometres, incidenceAngleDegrees: incidenceAngleDegrees)
+        let geometry = faceGeometry(
+            thicknessNanometres: thicknessNanometres, incidenceAngleDegrees: incidenceAngleDegrees)
         return CIE1931StandardObserver.wavelengthsNanometres.map { lambda in
             let cosDelta = cos(geometry.phasePerInverseWavelength / lambda)
-            return 0.5 * (Self.airy(r2: geometry.r2s, cosDelta: cosDelta) + Self.airy(r2: geometry.r2p, cosDelta: cosDelta))
+            return 0.5
+                * (Self.airy(r2: geometry.r2s, cosDelta: cosDelta) + Self.airy(r2: geometry.r2p, cosDelta: cosDelta))
         }
     }
 
@@ -71,12 +75,15 @@ public struct ThinFilm: Sendable, Equatable {
     ///   - incidenceAngleDegrees: viewing angle from the film normal, degrees (0…90).
     /// - Complexity: 81 wavelengths; no allocation.
     public func color(thicknessNanometres: Double, incidenceAngleDegrees: Double = 0) -> FilmColor {
-        let geometry = faceGeometry(thicknessNanometres: thicknessNanometres, incidenceAngleDegrees: incidenceAngleDegrees)
+        let geometry = faceGeometry(
+            thicknessNanometres: thicknessNanometres, incidenceAngleDegrees: incidenceAngleDegrees)
         let weights = Self.weights
         var xyz = SIMD3<Double>.zero
         for i in weights.indices {
             let cosDelta = cos(geometry.phasePerInverseWavelength * Self.inverseWavelengths[i])
-            let r = 0.5 * (Self.airy(r2: geometry.r2s, cosDelta: cosDelta) + Self.airy(r2: geometry.r2p, cosDelta: cosDelta))
+            let r =
+                0.5
+                * (Self.airy(r2: geometry.r2s, cosDelta: cosDelta) + Self.airy(r2: geometry.r2p, cosDelta: cosDelta))
             xyz += r * weights[i]
         }
         return FilmColor(xyz: xyz)

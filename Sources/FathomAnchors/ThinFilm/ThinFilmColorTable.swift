@@ -21,7 +21,9 @@ public struct ThinFilmColorTable: Sendable, Equatable {
 
         /// Creates a configuration. Defaults: 0…1500 nm every 2 nm, 65 cosines (751 × 65 entries, about
         /// 0.6 MB); docs/thin-film.md gives its agreement with `ThinFilm.color`.
-        public init(maximumThicknessNanometres: Double = 1500, thicknessStepNanometres: Double = 2, cosineCount: Int = 65) {
+        public init(
+            maximumThicknessNanometres: Double = 1500, thicknessStepNanometres: Double = 2, cosineCount: Int = 65
+        ) {
             self.maximumThicknessNanometres = maximumThicknessNanometres
             self.thicknessStepNanometres = thicknessStepNanometres
             self.cosineCount = cosineCount
@@ -45,12 +47,14 @@ public struct ThinFilmColorTable: Sendable, Equatable {
         guard c.maximumThicknessNanometres.isFinite, c.maximumThicknessNanometres > 0, c.thicknessStepNanometres > 0,
             c.cosineCount >= 2, c.cosineCount <= 100_000
         else {
-            throw ThinFilmError(problem: "a colour table needs a positive maximum thickness and step, and at least 2 cosines")
+            throw ThinFilmError(
+                problem: "a colour table needs a positive maximum thickness and step, and at least 2 cosines")
         }
         let thicknessCount = Int((c.maximumThicknessNanometres / c.thicknessStepNanometres).rounded(.up)) + 1
         guard thicknessCount * c.cosineCount <= 10_000_000 else {
             throw ThinFilmError(
-                problem: "a colour table of \(thicknessCount) × \(c.cosineCount) entries is too large (at most 10 million)")
+                problem:
+                    "a colour table of \(thicknessCount) × \(c.cosineCount) entries is too large (at most 10 million)")
         }
         var entries: [SIMD3<Float>] = []
         entries.reserveCapacity(thicknessCount * c.cosineCount)
@@ -59,7 +63,8 @@ public struct ThinFilmColorTable: Sendable, Equatable {
             let angle = min(90, max(0, acos(cosine) * 180 / .pi))
             for t in 0..<thicknessCount {
                 let thickness = min(c.maximumThicknessNanometres, Double(t) * c.thicknessStepNanometres)
-                entries.append(SIMD3<Float>(film.color(thicknessNanometres: thickness, incidenceAngleDegrees: angle).linearSRGB))
+                entries.append(
+                    SIMD3<Float>(film.color(thicknessNanometres: thickness, incidenceAngleDegrees: angle).linearSRGB))
             }
         }
         self.configuration = c
@@ -82,10 +87,13 @@ public struct ThinFilmColorTable: Sendable, Equatable {
         let rows = configuration.cosineCount
         let x = min(Double(thicknessCount - 1), max(0, thicknessNanometres / configuration.thicknessStepNanometres))
         let y = min(Double(rows - 1), max(0, cosIncidenceAngle * Double(rows - 1)))
-        let i = min(thicknessCount - 2, Int(x)), j = min(rows - 2, Int(y))
-        let fx = Float(x - Double(i)), fy = Float(y - Double(j))
+        let i = min(thicknessCount - 2, Int(x))
+        let j = min(rows - 2, Int(y))
+        let fx = Float(x - Double(i))
+        let fy = Float(y - Double(j))
         return entries.withUnsafeBufferPointer { e in
-            let row0 = j * thicknessCount + i, row1 = row0 + thicknessCount
+            let row0 = j * thicknessCount + i
+            let row1 = row0 + thicknessCount
             let top = e[row0] + (e[row0 + 1] - e[row0]) * fx
             let bottom = e[row1] + (e[row1 + 1] - e[row1]) * fx
             return top + (bottom - top) * fy

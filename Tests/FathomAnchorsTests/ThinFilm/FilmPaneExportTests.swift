@@ -56,7 +56,10 @@ import Testing
         let first = Substring(panes.first!)
         #expect(first.contains("(0.5, 1.2, -0.8, 1))"))
         let m = Self.poses[0].matrix.columnMajor
-        #expect(first.contains("matrix4d xformOp:transform = ((\(FilmPaneSceneNumbers.text(m[0])), 0, \(FilmPaneSceneNumbers.text(m[2])), 0)"))
+        #expect(
+            first.contains(
+                "matrix4d xformOp:transform = ((\(FilmPaneSceneNumbers.text(m[0])), 0, \(FilmPaneSceneNumbers.text(m[2])), 0)"
+            ))
         // The colours are the meshes' colours.
         let mesh = try scene.meshes(configuration: Self.small)[0]
         let colors = Self.usdaArray(first, "color3f[] primvars:displayColor")
@@ -90,10 +93,14 @@ import Testing
         func floats(_ accessorIndex: Int) -> [Float] {
             let accessor = accessors[accessorIndex]
             let view = views[accessor["bufferView"] as! Int]
-            let offset = view["byteOffset"] as! Int, length = view["byteLength"] as! Int
+            let offset = view["byteOffset"] as! Int
+            let length = view["byteLength"] as! Int
             #expect(offset % 4 == 0)
             return stride(from: offset, to: offset + length, by: 4).map { o in
-                Float(bitPattern: buffer[o..<(o + 4)].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * $1.offset) })
+                Float(
+                    bitPattern: buffer[o..<(o + 4)].enumerated().reduce(UInt32(0)) {
+                        $0 | UInt32($1.element) << (8 * $1.offset)
+                    })
             }
         }
         let mesh = try scene.meshes(configuration: Self.small)[0]
@@ -111,7 +118,8 @@ import Testing
         let (scene, _) = try Self.scene()
         let dir = try makeTemporaryDirectory("panes")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let usda = dir.appendingPathComponent("p.usda"), gltf = dir.appendingPathComponent("p.gltf")
+        let usda = dir.appendingPathComponent("p.usda")
+        let gltf = dir.appendingPathComponent("p.gltf")
         try scene.write(to: usda, configuration: Self.small)
         try scene.write(to: gltf, configuration: Self.small)
         #expect(try String(contentsOf: usda, encoding: .utf8) == (try scene.usda(configuration: Self.small)))

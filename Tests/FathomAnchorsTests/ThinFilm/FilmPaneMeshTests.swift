@@ -22,7 +22,9 @@ import Testing
         let triangles = mesh.triangleVertexIndices
         #expect(triangles.count == 6 * 12)
         for k in stride(from: 0, to: triangles.count, by: 3) {
-            let a = mesh.positions[triangles[k]], b = mesh.positions[triangles[k + 1]], c = mesh.positions[triangles[k + 2]]
+            let a = mesh.positions[triangles[k]]
+            let b = mesh.positions[triangles[k + 1]]
+            let c = mesh.positions[triangles[k + 2]]
             #expect((b - a).cross(c - a).z > 0)
         }
         // Thickness: the top row near 100 nm, the bottom row near 900 nm.
@@ -41,10 +43,12 @@ import Testing
             let ray = eye - p
             let angle = Double(acos(ray.z / ray.length)) * 180 / .pi
             #expect(abs(Double(mesh.viewAnglesDegrees[k]) - angle) < 1e-3)
-            let u = Double(k % 6) / 5, v = Double(k / 6) / 4
+            let u = Double(k % 6) / 5
+            let v = Double(k / 6) / 4
             let thickness = field.thicknessNanometres(u: u, v: v)
             #expect(abs(Double(mesh.thicknessesNanometres[k]) - thickness) < 1e-3)
-            let expected = ThinFilm.soap.color(thicknessNanometres: thickness, incidenceAngleDegrees: angle).linearSRGB(.exposure(8))
+            let expected = ThinFilm.soap.color(thicknessNanometres: thickness, incidenceAngleDegrees: angle).linearSRGB(
+                .exposure(8))
             #expect(isClose(mesh.colors[k], SIMD3<Float>(expected), tolerance: 1e-4))
             #expect(mesh.colors[k].min() >= 0 && mesh.colors[k].max() <= 1)
         }
@@ -57,7 +61,9 @@ import Testing
         let pane = try FilmPane()
         #expect(throws: ThinFilmError.self) { try FilmPaneMesh(pane: pane, configuration: .init(columns: 1)) }
         #expect(throws: ThinFilmError.self) { try FilmPaneMesh(pane: pane, configuration: .init(rows: 5000)) }
-        #expect(throws: ThinFilmError.self) { try FilmPaneMesh(pane: pane, configuration: .init(scaling: .exposure(0))) }
+        #expect(throws: ThinFilmError.self) {
+            try FilmPaneMesh(pane: pane, configuration: .init(scaling: .exposure(0)))
+        }
         #expect(throws: ThinFilmError.self) {
             try FilmPaneMesh(pane: pane, configuration: .init(eyeInAnchor: SIMD3(.nan, 0, 1)))
         }
@@ -69,9 +75,11 @@ import Testing
             configuration: .init(maximumThicknessNanometres: 600, thicknessStepNanometres: 3, cosineCount: 31))
         #expect(table.thicknessCount == 201 && table.cosineCount == 31)
         var g = SeededGenerator(seed: 11)
-        var worst: Float = 0, worstGrazing: Float = 0
+        var worst: Float = 0
+        var worstGrazing: Float = 0
         for _ in 0..<300 {
-            let d = Double.random(in: 0...600, using: &g), a = Double.random(in: 0...90, using: &g)
+            let d = Double.random(in: 0...600, using: &g)
+            let a = Double.random(in: 0...90, using: &g)
             let direct = SIMD3<Float>(ThinFilm.soap.color(thicknessNanometres: d, incidenceAngleDegrees: a).linearSRGB)
             let looked = table.linearSRGB(thicknessNanometres: d, incidenceAngleDegrees: a)
             let error = max((direct - looked).max(), (looked - direct).max())
@@ -83,8 +91,9 @@ import Testing
         let angle = acos(0.6) * 180 / .pi  // cos θ = 18/30, a row of the table
         let exact = SIMD3<Float>(ThinFilm.soap.color(thicknessNanometres: 300, incidenceAngleDegrees: angle).linearSRGB)
         #expect(isClose(table.linearSRGB(thicknessNanometres: 300, cosIncidenceAngle: 0.6), exact, tolerance: 1e-6))
-        #expect(table.linearSRGB(thicknessNanometres: 2000, incidenceAngleDegrees: 0)
-            == table.linearSRGB(thicknessNanometres: 600, incidenceAngleDegrees: 0))
+        #expect(
+            table.linearSRGB(thicknessNanometres: 2000, incidenceAngleDegrees: 0)
+                == table.linearSRGB(thicknessNanometres: 600, incidenceAngleDegrees: 0))
         #expect(throws: ThinFilmError.self) { try ThinFilmColorTable(configuration: .init(thicknessStepNanometres: 0)) }
     }
 }

@@ -5,7 +5,9 @@ import Testing
 
 @Suite struct FilmPaneTests {
     static func pane(seed: UInt64 = 7) -> FilmPane {
-        try! FilmPane(widthMetres: 0.4, heightMetres: 0.3, topThicknessNanometres: 100, bottomThicknessNanometres: 900, seed: seed)
+        try! FilmPane(
+            widthMetres: 0.4, heightMetres: 0.3, topThicknessNanometres: 100, bottomThicknessNanometres: 900, seed: seed
+        )
     }
 
     @Test func invalidPanesAreRefused() {
@@ -21,7 +23,8 @@ import Testing
         let pane = try FilmPane(
             widthMetres: 0.5, heightMetres: 0.25, topThicknessNanometres: 50, bottomThicknessNanometres: 1200,
             seed: FilmPane.maximumSeed, refractiveIndex: 1.4)
-        let pose = RigidTransform(rotation: .rotation(axis: SIMD3(0, 1, 0), angle: 0.4), translation: SIMD3(0.2, 1.4, -0.8))
+        let pose = RigidTransform(
+            rotation: .rotation(axis: SIMD3(0, 1, 0), angle: 0.4), translation: SIMD3(0.2, 1.4, -0.8))
         let anchor = pane.anchor(worldFromAnchor: pose)
         #expect(anchor.kind == "film-pane")
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("panes-\(UUID()).json")
@@ -49,9 +52,24 @@ import Testing
         let id = UUID()
         let cases: [(AnchorPayload, String)] = [
             (.object(["width": .number(0.4), "height": .number(0.3), "seed": .number(1)]), "thicknessRange"),
-            (.object(["width": .number(-1), "height": .number(0.3), "thicknessRange": .array([.number(1), .number(2)]), "seed": .number(1)]), "width"),
-            (.object(["width": .number(1), "height": .number(0.3), "thicknessRange": .array([.number(1)]), "seed": .number(1)]), "[top, bottom]"),
-            (.object(["width": .number(1), "height": .number(0.3), "thicknessRange": .array([.number(1), .number(2)]), "seed": .number(1.5)]), "seed"),
+            (
+                .object([
+                    "width": .number(-1), "height": .number(0.3), "thicknessRange": .array([.number(1), .number(2)]),
+                    "seed": .number(1),
+                ]), "width"
+            ),
+            (
+                .object([
+                    "width": .number(1), "height": .number(0.3), "thicknessRange": .array([.number(1)]),
+                    "seed": .number(1),
+                ]), "[top, bottom]"
+            ),
+            (
+                .object([
+                    "width": .number(1), "height": .number(0.3), "thicknessRange": .array([.number(1), .number(2)]),
+                    "seed": .number(1.5),
+                ]), "seed"
+            ),
         ]
         for (payload, word) in cases {
             let anchor = Anchor(id: id, worldFromAnchor: .identity, kind: FilmPane.anchorKind, payload: payload)
@@ -102,7 +120,8 @@ import Testing
     }
 
     @Test func seedsAreReproducibleAndDistinct() {
-        let a = FilmThicknessField(pane: Self.pane(seed: 1)), b = FilmThicknessField(pane: Self.pane(seed: 1))
+        let a = FilmThicknessField(pane: Self.pane(seed: 1))
+        let b = FilmThicknessField(pane: Self.pane(seed: 1))
         let c = FilmThicknessField(pane: Self.pane(seed: 2))
         var differs = false
         for (u, v) in [(0.3, 0.4), (0.7, 0.5), (0.5, 0.6)] {

@@ -36,8 +36,10 @@ import Testing
 
     @Test func totalInternalReflectionHasNoCoefficients() {
         // From water into air beyond the critical angle asin(1/1.33) ≈ 48.75°.
-        #expect(FresnelAmplitudes(incidentIndex: 1.33, transmittedIndex: 1, cosIncidenceAngle: cos(50 * .pi / 180)) == nil)
-        #expect(FresnelAmplitudes(incidentIndex: 1.33, transmittedIndex: 1, cosIncidenceAngle: cos(45 * .pi / 180)) != nil)
+        #expect(
+            FresnelAmplitudes(incidentIndex: 1.33, transmittedIndex: 1, cosIncidenceAngle: cos(50 * .pi / 180)) == nil)
+        #expect(
+            FresnelAmplitudes(incidentIndex: 1.33, transmittedIndex: 1, cosIncidenceAngle: cos(45 * .pi / 180)) != nil)
     }
 
     @Test func vanishingFilmReflectsNothing() {
@@ -58,7 +60,8 @@ import Testing
         let quarter = lambda / (4 * 1.33)
         let r2 = Self.faceReflectance
         let peak = 4 * r2 / ((1 + r2) * (1 + r2))  // 0.0771…
-        let atQuarter = film.reflectance(wavelengthNanometres: lambda, thicknessNanometres: quarter, incidenceAngleDegrees: 0)
+        let atQuarter = film.reflectance(
+            wavelengthNanometres: lambda, thicknessNanometres: quarter, incidenceAngleDegrees: 0)
         #expect(abs(atQuarter.unpolarized - peak) < 1e-12)
         #expect(abs(peak - 0.077_112) < 1e-6)
         for d in stride(from: 5.0, through: 200, by: 5) where abs(d - quarter) > 1 {
@@ -66,7 +69,8 @@ import Testing
             #expect(r.unpolarized < atQuarter.unpolarized)
         }
         // Half-wave film: back to zero.
-        let half = film.reflectance(wavelengthNanometres: lambda, thicknessNanometres: 2 * quarter, incidenceAngleDegrees: 0)
+        let half = film.reflectance(
+            wavelengthNanometres: lambda, thicknessNanometres: 2 * quarter, incidenceAngleDegrees: 0)
         #expect(half.unpolarized < 1e-12)
     }
 
@@ -74,8 +78,9 @@ import Testing
         let film = ThinFilm.soap
         let angle = 40.0
         let cosT = try #require(
-            FresnelAmplitudes(incidentIndex: 1, transmittedIndex: 1.33, cosIncidenceAngle: cos(angle * .pi / 180)))
-            .cosTransmissionAngle
+            FresnelAmplitudes(incidentIndex: 1, transmittedIndex: 1.33, cosIncidenceAngle: cos(angle * .pi / 180))
+        )
+        .cosTransmissionAngle
         let quarter = 550 / (4 * 1.33 * cosT)
         let r = film.reflectance(wavelengthNanometres: 550, thicknessNanometres: quarter, incidenceAngleDegrees: angle)
         let face = try #require(
