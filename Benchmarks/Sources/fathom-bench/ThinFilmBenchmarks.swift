@@ -78,3 +78,19 @@ var thinFilmReports: [BenchmarkReport] {
         },
     ]
 }
+
+var thinFilmShadingBenchmarks: [BenchmarkCase] {
+    [
+        BenchmarkCase(name: "thinfilm/pane-shade-table/17x13", iterations: 200) {
+            let mesh = try! FilmPaneMesh(pane: try! FilmPane(seed: 4))
+            let table = try! ThinFilmColorTable()
+            var colors: [SIMD3<Float>] = []
+            var k: Float = 0
+            return {
+                k += 0.01
+                mesh.shade(from: SIMD3(0.3 * sin(k), 0.1, 0.8), table: table, scaling: .exposure(10), into: &colors)
+                blackHole(colors)
+            }
+        }
+    ]
+}

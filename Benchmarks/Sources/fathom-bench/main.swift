@@ -23,6 +23,7 @@ let allCases: [BenchmarkCase] =
     + handsBenchmarks
     + sensingBenchmarks
     + thinFilmBenchmarks
+    + thinFilmShadingBenchmarks
 
 if reports {
     for report in surfaceReports + thinFilmReports where filter == nil || report.name.contains(filter!) {

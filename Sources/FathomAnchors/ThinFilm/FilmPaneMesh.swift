@@ -37,6 +37,8 @@ public struct FilmPaneMesh: Sendable, Equatable {
 
     /// Vertices across.
     public let columns: Int
+    /// The pane's film (its refractive index).
+    public let film: ThinFilm
     /// Vertices down.
     public let rows: Int
     /// Vertex positions in anchor space, metres.
@@ -70,6 +72,7 @@ public struct FilmPaneMesh: Sendable, Equatable {
         rows = c.rows
         let field = FilmThicknessField(pane: pane)
         let film = pane.film
+        self.film = film
         let count = c.columns * c.rows
         var positions: [SIMD3<Float>] = []
         var thicknesses: [Float] = []

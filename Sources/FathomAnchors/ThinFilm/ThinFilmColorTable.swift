@@ -32,6 +32,8 @@ public struct ThinFilmColorTable: Sendable, Equatable {
 
     /// The sampling.
     public let configuration: Configuration
+    /// The tabulated film.
+    public let film: ThinFilm
     /// Thickness samples (columns).
     public let thicknessCount: Int
     /// Cosine samples (rows), `configuration.cosineCount`.
@@ -68,6 +70,7 @@ public struct ThinFilmColorTable: Sendable, Equatable {
             }
         }
         self.configuration = c
+        self.film = film
         self.thicknessCount = thicknessCount
         self.entries = entries
     }
