@@ -55,6 +55,7 @@ extension FilmPaneScene {
                         }
                     }
 
+
                 """
         }
         out += "}\n"
