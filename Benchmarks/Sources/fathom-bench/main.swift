@@ -22,9 +22,11 @@ let allCases: [BenchmarkCase] =
     + surfaceBenchmarks
     + handsBenchmarks
     + sensingBenchmarks
+    + thinFilmBenchmarks
+    + thinFilmShadingBenchmarks
 
 if reports {
-    for report in surfaceReports where filter == nil || report.name.contains(filter!) {
+    for report in surfaceReports + thinFilmReports where filter == nil || report.name.contains(filter!) {
         print("== \(report.name)")
         report.run()
     }
