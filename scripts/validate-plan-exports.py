@@ -8,8 +8,10 @@ Usage: validate-plan-exports.py FILE...   (.dxf, .usda, .usdz, .svg)
         and prints the entity counts per layer and type.
 - .usda/.usdz are opened with usd-core's `pxr` (Usd.Stage.Open); the script checks the up axis
         (Y), metres per unit (1), the default prim, that every Mesh has points and faces whose
-        vertex counts add up to its index count, and, for .usdz, that the archive is stored
-        (uncompressed) with every file's data 64-byte aligned.
+        vertex counts add up to its index count, runs USD's own validators (UsdValidation, with
+        the USDZ package rules) when the installed USD has them, and, for .usdz, checks that the
+        archive is stored (uncompressed) with every file's data 64-byte aligned (this part needs
+        only the standard library).
 - .svg  is parsed as XML (standard library) and must have an <svg> root element.
 
 A file type whose module is not installed is skipped with a message. Exit status: 0 when every
@@ -128,6 +130,17 @@ def check_usd(path):
     if meshes == 0:
         print(f"FAIL {path}: no meshes")
         ok = False
+    try:
+        from pxr import UsdValidation  # USD 25.02 and later
+    except ImportError:
+        UsdValidation = None
+    if UsdValidation is not None:
+        registry = UsdValidation.ValidationRegistry()
+        context = UsdValidation.ValidationContext(registry.GetOrLoadAllValidators())
+        for error in context.Validate(stage):
+            if error.GetType() == UsdValidation.ValidationErrorType.Error:
+                print(f"FAIL {path}: {error.GetName()}: {error.GetMessage()}")
+                ok = False
     print(f"{'ok  ' if ok else 'FAIL'} {path}: pxr opened it, {meshes} meshes")
     return ok
 

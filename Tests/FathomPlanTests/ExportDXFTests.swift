@@ -17,7 +17,11 @@ import Testing
         #expect(version == DXFGroup(code: 1, value: "AC1009"))
         let layers = groups.indices.filter { groups[$0] == DXFGroup(code: 0, value: "LAYER") }.map { groups[$0 + 1].value }
         #expect(layers == ["WALLS", "OPENINGS", "ROOMS", "TEXT", "DIMENSIONS"])
-        #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
+        // One byte per character in Windows-1252: the text holds nothing beyond U+00FF.
+        #expect(text.unicodeScalars.allSatisfy { $0.value < 0x80 || (0xA0...0xFF).contains($0.value) })
+        let bytes = try FloorPlanDXF.data(plan)
+        #expect(bytes.count == text.unicodeScalars.count)
+        #expect(bytes.range(of: Data("26.50 m".utf8) + Data([0xB2])) != nil)
     }
 
     @Test func entitiesPerLayer() throws {
@@ -65,9 +69,14 @@ import Testing
         #expect(vertices[7..<11].contains(SIMD2(3, -6)))
         #expect(vertices[7..<11].contains(SIMD2(6, -3)))
         let texts = entities.filter { $0.type == "TEXT" }.compactMap { $0.value(1) }
-        #expect(texts.contains("26.50 m\\U+00B2"))
+        #expect(texts.contains("26.50 m²"))
         #expect(texts.contains("Kitchen & Dining <1>"))
         #expect(texts.contains("1.41 m"))
+        // Beyond Windows-1252: AutoCAD's \U+XXXX escapes; control characters dropped.
+        var named = plan
+        named.rooms[2].label = "Küche ☕\n"
+        let escaped = dxfEntities(try #require(dxfGroups(try FloorPlanDXF.document(named)))).compactMap { $0.value(1) }
+        #expect(escaped.contains("Küche \\U+2615"))
     }
 
     @Test func loadsInEzdxfWhenInstalled() throws {

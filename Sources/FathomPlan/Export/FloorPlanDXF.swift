@@ -11,7 +11,8 @@ import Foundation
 /// Coordinates: drawing units are metres (`$INSUNITS` 6); the drawing's X is world x and its Y is
 /// world −z, so the plan appears as seen from above with world −z up. The plan is not rotated to
 /// north (CAD users keep the scan's coordinates); the heading is stated in a TEXT when known.
-/// Text is ASCII; other characters are written as `\U+XXXX`, as AutoCAD does.
+/// Text is Windows-1252 (`$DWGCODEPAGE` ANSI_1252, so `m²` is one byte); other characters are
+/// written as `\U+XXXX`, as AutoCAD does. Write files with `data(_:options:)`, which encodes it.
 public enum FloorPlanDXF {
     /// The layers, their AutoCAD colour numbers and line types.
     public static let layers: [(name: String, color: Int, lineType: String)] = [
@@ -171,7 +172,8 @@ public enum FloorPlanDXF {
             let h = 0.6 * options.dxfTextHeight
             w.text(
                 "world -z (up) heads \(ExportNumber.fixed(north, decimals: 2)) deg clockwise from true north",
-                at: SIMD2((lower.x + upper.x) / 2, lower.y - 3 * h), height: h, degrees: 0, layer: "TEXT")
+                at: SIMD2((lower.x + upper.x) / 2, lower.y - options.dimensionOffset - 0.5), height: h, degrees: 0,
+                layer: "TEXT")
         }
         w.endSection()
         w.pair(0, "EOF")
@@ -251,7 +253,7 @@ public enum FloorPlanDXF {
             pair(8, layer)
             point(at)
             pair(40, number(height))
-            pair(1, FloorPlanDXF.ascii(value))
+            pair(1, FloorPlanDXF.codePageText(value))
             if degrees != 0 { pair(50, number(degrees)) }
             pair(72, "1")
             point(at, codes: (11, 21, 31))
@@ -259,13 +261,14 @@ public enum FloorPlanDXF {
         }
     }
 
-    /// `text` in printable ASCII: other characters as `\U+XXXX` (beyond U+FFFF: `?`); control
-    /// characters dropped.
-    static func ascii(_ text: String) -> String {
+    /// `text` in the drawing's code page (ANSI_1252): ASCII and Latin-1 letters (U+00A0…U+00FF,
+    /// which Windows-1252 holds at the same byte values) kept, others written as `\U+XXXX`
+    /// (beyond U+FFFF: `?`); control characters dropped.
+    static func codePageText(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-            if scalar.value < 0x80 {
+            if scalar.value < 0x80 || (0xA0...0xFF).contains(scalar.value) {
                 out.unicodeScalars.append(scalar)
             } else if scalar.value <= 0xFFFF {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
@@ -275,5 +278,12 @@ public enum FloorPlanDXF {
             }
         }
         return out
+    }
+
+    /// The file bytes of a document made by `document(_:options:)`: one byte per character
+    /// (Windows-1252), as `$DWGCODEPAGE` says.
+    public static func data(_ plan: FloorPlan, options: FloorPlanExportOptions = .init()) throws -> Data {
+        let text = try document(plan, options: options)
+        return Data(text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
     }
 }

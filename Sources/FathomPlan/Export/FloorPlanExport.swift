@@ -13,7 +13,7 @@ public enum FloorPlanExport {
     ) throws -> Data {
         switch format {
         case .svg: return Data(try FloorPlanSVG.document(plan, options: options).utf8)
-        case .dxf: return Data(try FloorPlanDXF.document(plan, options: options).utf8)
+        case .dxf: return try FloorPlanDXF.data(plan, options: options)
         case .usda: return Data(try FloorPlanUSD.usda(plan, options: options).utf8)
         case .usdz: return try FloorPlanUSD.usdz(plan, options: options)
         case .roomPlanJSON: return try RoomPlanExport.jsonData(plan)
