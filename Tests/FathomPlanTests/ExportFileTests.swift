@@ -26,6 +26,7 @@ import Testing
         #expect(FloorPlanExportFormat(pathExtension: "usda") == .usda)
         // `.json` is plan.json's own extension: RoomPlan JSON is asked for by name.
         #expect(FloorPlanExportFormat(pathExtension: "json") == nil)
+        #expect(FloorPlanExportFormat.allCases.map(\.fileExtension) == ["svg", "dxf", "usda", "usdz", "json"])
     }
 
     @Test func errorsNameTheFile() throws {

@@ -93,6 +93,13 @@ import Testing
         #expect(FloorPlanGeometry.signedDistance(plan.rooms[0].polygon, p) > a - 0.02)
     }
 
+    @Test func awkwardLabelsStayWellFormed() throws {
+        var awkward = plan
+        awkward.rooms[0].label = "Bob's \"den\"\u{1}\u{FFFE} ]]> & <b>"
+        let elements = try parsed(awkward)
+        #expect(elements.contains { $0.name == "tspan" && $0.text == "Bob's \"den\" ]]> & <b>" })
+    }
+
     @Test func emptyPlanIsStillAValidDrawing() throws {
         let elements = try parsed(FloorPlan(floorY: 0, ceilingHeight: 2.4))
         #expect(elements.first?.name == "svg")

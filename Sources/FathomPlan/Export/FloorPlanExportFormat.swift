@@ -11,6 +11,9 @@ public enum FloorPlanExportFormat: String, Sendable, CaseIterable {
     /// A JSON file shaped like RoomPlan's `CapturedRoom` (see `RoomPlanExport`).
     case roomPlanJSON
 
+    /// The usual file name extension: `svg`, `dxf`, `usda`, `usdz`, and `json` for RoomPlan JSON.
+    public var fileExtension: String { self == .roomPlanJSON ? "json" : rawValue }
+
     /// The format written for a file name's extension (`svg`, `dxf`, `usda`, `usdz`; any case), or
     /// nil. RoomPlan JSON is never chosen from `.json`, which `plan.json` itself uses: ask for it.
     public init?(pathExtension: String) {
