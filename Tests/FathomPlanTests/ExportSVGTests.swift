@@ -46,6 +46,7 @@ import Testing
         #expect(dimensions.filter { $0 == "1.41 m" }.count == 1)
         #expect(dimensions.filter { $0 == "3.00 m" }.count == 8)
         #expect(elements.contains { $0.attributes["id"] == "scale-bar" && $0.attributes["data-metres"] == "2" })
+        #expect(elements.first { $0.attributes["id"] == "summary" }?.text == "3 rooms, 44.50 m² · ceiling 2.50 m")
     }
 
     @Test func drawsAtScaleAndRotatesNorthUp() throws {

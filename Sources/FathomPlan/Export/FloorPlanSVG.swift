@@ -6,7 +6,8 @@ import Foundation
 /// on the side away from the rooms when unknown), openings cut out of the walls (door leaves with
 /// their swing arc, windows as a frame with a pane line, open passages as dashed head lines),
 /// rooms shaded with their name and floor area (m²) at the interior point farthest from the walls,
-/// a dimension line with the length on every wall, a scale bar and a north arrow.
+/// a dimension line with the length on every wall, a scale bar, a north arrow, and a line giving
+/// the number of rooms, their total area and the ceiling height.
 ///
 /// Orientation: with `trueNorthDegrees` known (and `rotateToNorth`), the drawing is turned so that
 /// true north is up. Otherwise the view is the plan's own: +x to the right, +z down the page
@@ -158,6 +159,10 @@ public enum FloorPlanSVG {
             }
         }
         out += "</g>\n"
+        let totalArea = plan.rooms.reduce(0) { $0 + $1.area }
+        out += "<text id=\"summary\" x=\"\(num(width / 2))\" y=\"\(num(drawingHeight + 0.45 * scale))\" text-anchor=\"middle\" "
+        out += "font-size=\"\(num(0.16 * scale))\" fill=\"#555555\">\(plan.rooms.count) rooms, "
+        out += "\(ExportNumber.padded(totalArea, decimals: 2)) m² · ceiling \(lengthText(plan.ceilingHeight))</text>\n"
         out += legend(
             top: drawingHeight, width: width, scale: scale, drawingWidth: upper.x - lower.x, stroke: stroke,
             north: plan.trueNorthDegrees, rotatedToNorth: north != nil)
