@@ -82,4 +82,20 @@ import Testing
             #expect(abs(min(upper.x - lower.x, upper.y - lower.y) - 10) < 0.01)
         }
     }
+
+    @Test func zeroAndHairlineThicknessesStayVisible() throws {
+        let plan = FloorPlan(
+            floorY: 0, ceilingHeight: 2.4,
+            walls: [
+                FloorPlanWall(id: "zero", start: SIMD2(0, 0), end: SIMD2(4, 0), height: 2.4, thickness: 0),
+                FloorPlanWall(id: "hair", start: SIMD2(0, 2), end: SIMD2(4, 2), height: 2.4, thickness: 0.005),
+            ])
+        let elements = parseXML(try FloorPlanSVG.document(plan)).elements
+        func across(_ id: String) -> Double {
+            let p = svgPoints(elements.first { $0.attributes["data-wall"] == id && $0.name == "polygon" }?.attributes["points"])
+            return abs(p[3].y - p[0].y)
+        }
+        #expect(abs(across("zero") - 10) < 0.01)  // the default 0.1 m at 100 units per metre
+        #expect(abs(across("hair") - 2) < 0.01)  // at least 0.02 m
+    }
 }

@@ -15,7 +15,7 @@ import Foundation
 /// written as `\U+XXXX`, as AutoCAD does. Write files with `data(_:options:)`, which encodes it.
 public enum FloorPlanDXF {
     /// The layers, their AutoCAD colour numbers and line types.
-    public static let layers: [(name: String, color: Int, lineType: String)] = [
+    static let layers: [(name: String, color: Int, lineType: String)] = [
         ("WALLS", 7, "CONTINUOUS"), ("OPENINGS", 4, "CONTINUOUS"), ("ROOMS", 8, "CONTINUOUS"),
         ("TEXT", 7, "CONTINUOUS"), ("DIMENSIONS", 3, "CONTINUOUS"),
     ]

@@ -9,6 +9,9 @@ struct FloorPlanLayout: Sendable {
     static let sharpestJoinedCorner = Double.pi / 3
     /// How far beyond a face the room side is probed, metres.
     static let roomProbeDistance = 0.05
+    /// Walls thinner than this are drawn this thick, metres; a thickness of 0 (both faces seen on
+    /// one line, which a plan should not hold) is drawn `defaultWallThickness` thick, centred.
+    static let minimumDrawnThickness = 0.02
     /// Solid pieces shorter than this are dropped, metres.
     static let minimumPieceLength = 0.001
 
@@ -36,9 +39,12 @@ struct FloorPlanLayout: Sendable {
             }
             let side: Double = votes > 0 ? 1 : (votes < 0 ? -1 : 0)
             let lower: Double, upper: Double
-            if let t = wall.thickness {
-                lower = -t / 2
-                upper = t / 2
+            if let t = wall.thickness, t > 0 {
+                let drawn = max(t, Self.minimumDrawnThickness)
+                lower = -drawn / 2
+                upper = drawn / 2
+            } else if wall.thickness == 0 {
+                (lower, upper) = (-defaultWallThickness / 2, defaultWallThickness / 2)
             } else if side > 0 {
                 (lower, upper) = (-defaultWallThickness, 0)
             } else if side < 0 {
