@@ -24,6 +24,7 @@ let allCases: [BenchmarkCase] =
     + sensingBenchmarks
     + thinFilmBenchmarks
     + thinFilmShadingBenchmarks
+    + planExportBenchmarks
 
 if reports {
     for report in surfaceReports + thinFilmReports where filter == nil || report.name.contains(filter!) {
