@@ -1,0 +1,69 @@
+import Fathom
+import FathomCLI
+import FathomTestSupport
+import Foundation
+import Testing
+
+/// Crash safety for real: the built `fathom` binary saves a growing anchor store in a loop and is
+/// killed (SIGKILL) at random moments; after each kill the store must load and hold a consistent run
+/// of anchors.
+@Suite struct AnchorsStressSaveTests {
+    /// The `fathom` executable beside the test bundle (`.build/<triple>/debug/fathom`), or `nil`.
+    static let fathomBinary: URL? = {
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        // Tests/FathomCLITests/<file> → the package root.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug"))
+        return candidates.map { $0.appendingPathComponent("fathom") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// The anchor indices a loaded stress store holds.
+    static func indices(_ store: AnchorStore) -> [Int] {
+        store.anchors.map { a -> Int in
+            guard case .object(let o) = a.payload, case .number(let n) = o["index"] else { return -1 }
+            return Int(n)
+        }
+    }
+
+    @Test(.enabled(if: fathomBinary != nil, "the fathom executable is not built"))
+    func killingTheProcessMidSaveNeverLeavesAnUnloadableStore() throws {
+        let binary = try #require(Self.fathomBinary)
+        let dir = try makeTemporaryDirectory()
+        let url = dir.appendingPathComponent("anchors.json")
+        var g = SeededGenerator(seed: 17)
+        var killedMidRun = 0
+        for round in 0..<6 {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["anchors-stress-save", url.path, "--count", "100000", "--payload-bytes", "2000"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let before = (try? Data(contentsOf: url)) ?? Data()
+            try process.run()
+            // Wait until this run has written at least once, then a random 0–150 ms more.
+            let deadline = Date().addingTimeInterval(20)
+            while process.isRunning, Date() < deadline, ((try? Data(contentsOf: url)) ?? Data()) == before {
+                usleep(2_000)
+            }
+            usleep(UInt32.random(in: 0...150_000, using: &g))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killedMidRun += 1
+            }
+            process.waitUntilExit()
+            let store = try AnchorStore(contentsOf: url)
+            let indices = Self.indices(store)
+            let last = try #require(indices.last, "round \(round): empty store")
+            #expect(indices == Array(max(0, last - 99)...last), "round \(round)")
+            for (anchor, i) in zip(store.anchors, indices) {
+                #expect(anchor == AnchorsStressSaveCommand.anchor(i, payloadBytes: 2000), "round \(round), anchor \(i)")
+            }
+        }
+        #expect(killedMidRun == 6)
+    }
+}
