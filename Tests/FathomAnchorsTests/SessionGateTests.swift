@@ -1,5 +1,6 @@
 import FathomAnchors
 import FathomCore
+import FathomSimulator
 import Foundation
 import Testing
 
@@ -70,5 +71,27 @@ import Testing
         let first = instant.update(camera: Self.camera(.normal, .extending))
         #expect(first)
         #expect(instant.message == "Ready to place")
+    }
+
+    /// The demo walk with one of each fault, poses and states only: the gate opens exactly on frames
+    /// with normal tracking, a finite pose and an extending or mapped world, and shows the fault's reason.
+    @Test func gateOverASimulatedSessionWithFaults() throws {
+        var sensors = SensorConfiguration()
+        sensors.depthEveryNthFrame = 0
+        sensors.imageEveryNthFrame = 0
+        sensors.featuresEveryNthFrame = 0
+        let sim = try ScanSimulation(preset: .demoFaults, sensors: sensors, seed: 1)
+        var gate = SessionGate()
+        var seen = Set<SessionStatus>()
+        for frame in sim.frames {
+            let pose = sim.pose(frame: frame.frameNumber)
+            let expected = pose.trackingState == .normal && RigidTransform(pose.recordedTransform) != nil
+                && (pose.worldMappingStatus == .extending || pose.worldMappingStatus == .mapped)
+            let allowed = gate.update(frame)
+            #expect(allowed == expected, "frame \(frame.frameNumber)")
+            seen.insert(gate.status)
+        }
+        #expect(seen.isSuperset(of: [.initializing, .excessiveMotion, .insufficientFeatures, .relocalizing, .invalidPose,
+                                     .mappingLimited, .ready]), "\(seen)")
     }
 }

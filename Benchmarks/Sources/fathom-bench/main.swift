@@ -22,6 +22,7 @@ let allCases: [BenchmarkCase] =
     + surfaceBenchmarks
     + handsBenchmarks
     + sensingBenchmarks
+    + anchorBenchmarks
 
 if reports {
     for report in surfaceReports where filter == nil || report.name.contains(filter!) {

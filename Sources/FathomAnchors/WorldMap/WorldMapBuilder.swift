@@ -50,6 +50,10 @@ extension WorldMapBuilder {
         accumulator.accumulate(features, cameraPosition: pose?.translation)
         if let eye = pose?.translation {
             for id in features.identifiers { lastCameraPositions[id] = eye }
+            if lastCameraPositions.count > 2 * max(accumulator.featureCount, configuration.accumulator.maximumFeatureCount / 2) {
+                // Forget the features the accumulator has forgotten (bounded memory in long sessions).
+                lastCameraPositions = lastCameraPositions.filter { accumulator.filteredPosition(of: $0.key) != nil }
+            }
         }
         usedFrameCount += 1
         return true
