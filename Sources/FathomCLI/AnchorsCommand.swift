@@ -4,6 +4,7 @@ import Foundation
 
 /// `fathom anchors`: lists the anchors of a saved anchor store.
 public struct AnchorsCommand: OutputtingCommand {
+    /// The command's name and help.
     public static let configuration = CommandConfiguration(
         commandName: "anchors",
         abstract: "List the anchors of a saved anchor store (fathom-anchors JSON).")
@@ -12,8 +13,10 @@ public struct AnchorsCommand: OutputtingCommand {
     @Argument(help: "The anchor store (.json).")
     public var store: String
 
+    /// Creates the command with its default options (ArgumentParser parses the rest).
     public init() {}
 
+    /// Does the work, writing the report to `out`.
     public func run(output out: CommandOutput) throws {
         let store = try AnchorStore(contentsOf: URL(fileURLWithPath: store))
         out.line("\(store.count) anchor\(store.count == 1 ? "" : "s")")

@@ -6,8 +6,11 @@ import Foundation
 /// that kill the process mid-save and check that the file still loads.
 ///
 /// Save *i* (0-based) holds the anchors *max(0, i − 99)…i*; anchor *k* has the identifier
-/// `00000000-0000-0000-0000-<k, 12 digits>` and the payload `{"index": k, "padding": …}`.
+/// `00000000-0000-0000-0000-<k, 12 digits>` and the payload `{"index": k, "padding": …}`. With `--map`,
+/// each save also writes a world map holding those anchors and the first
+/// min(`mapPointsPerSave` · (i + 1), `maximumMapPoints`) points of `mapPoint(_:)`.
 public struct AnchorsStressSaveCommand: OutputtingCommand {
+    /// The command's name and help.
     public static let configuration = CommandConfiguration(
         commandName: "anchors-stress-save",
         abstract: "Save a growing anchor store in a loop (crash-safety tests).",
@@ -25,8 +28,19 @@ public struct AnchorsStressSaveCommand: OutputtingCommand {
     @Option(name: .customLong("payload-bytes"), help: "Padding per anchor payload, characters (bigger files, longer saves).")
     public var payloadBytes: Int = 256
 
+    /// Also save a world map in the loop.
+    @Option(help: "Also save a growing world map (.json) in the loop.")
+    public var map: String?
+
+    /// Points added to the world map per save.
+    public static let mapPointsPerSave = 50
+    /// The most points the stress world map holds.
+    public static let maximumMapPoints = 5_000
+
+    /// Creates the command with its default options (ArgumentParser parses the rest).
     public init() {}
 
+    /// Rejects bad flag values with a `ValidationError`.
     public func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive") }
         guard payloadBytes >= 0 else { throw ValidationError("--payload-bytes must not be negative") }
@@ -43,6 +57,13 @@ public struct AnchorsStressSaveCommand: OutputtingCommand {
             ]))
     }
 
+    /// Point `index` of the stress world map, metres (a spiral; identifier `index`).
+    public static func mapPoint(_ index: Int) -> SIMD3<Float> {
+        let t = Float(index) * 0.01
+        return SIMD3(cos(t * 7) * (1 + t * 0.1), t * 0.05, sin(t * 7) * (1 + t * 0.1))
+    }
+
+    /// Does the work, writing the report to `out`.
     public func run(output out: CommandOutput) throws {
         let url = URL(fileURLWithPath: file)
         var store = AnchorStore()
@@ -50,6 +71,11 @@ public struct AnchorsStressSaveCommand: OutputtingCommand {
             let now = Date(timeIntervalSince1970: 1_800_000_000 + Double(i))
             store.place(Self.anchor(i, payloadBytes: payloadBytes), at: now)
             try store.write(to: url, savedAt: now)
+            if let map {
+                let n = min(Self.mapPointsPerSave * (i + 1), Self.maximumMapPoints)
+                let points = PointCloud(unchecked: (0..<n).map(Self.mapPoint), identifiers: (0..<n).map(UInt64.init))
+                try WorldMap(points: points, anchors: store.liveAnchors, createdAt: now).write(to: URL(fileURLWithPath: map))
+            }
         }
         out.line("saved \(count) times to \(file)")
     }

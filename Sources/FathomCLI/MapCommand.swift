@@ -4,6 +4,7 @@ import Foundation
 
 /// `fathom map`: builds a world map from a recorded session's feature points.
 public struct MapCommand: OutputtingCommand {
+    /// The command's name and help.
     public static let configuration = CommandConfiguration(
         commandName: "map",
         abstract: "Build a world map (feature points, normals, extent, anchors) from a scan package.",
@@ -47,14 +48,17 @@ public struct MapCommand: OutputtingCommand {
     @Flag(name: .customLong("all-frames"), help: "Use the feature points of frames whose tracking is not normal too.")
     public var allFrames = false
 
+    /// Creates the command with its default options (ArgumentParser parses the rest).
     public init() {}
 
+    /// Rejects bad flag values with a `ValidationError`.
     public func validate() throws {
         guard voxel.isFinite && voxel > 0 else { throw ValidationError("--voxel must be a positive number of metres") }
         guard maxPoints > 0 else { throw ValidationError("--max-points must be positive") }
         guard minObservations > 0 else { throw ValidationError("--min-observations must be positive") }
     }
 
+    /// Does the work, writing the report to `out`.
     public func run(output out: CommandOutput) throws {
         let scan = try ScanPackage(url: URL(fileURLWithPath: package))
         let store = try anchors.map { try AnchorStore(contentsOf: URL(fileURLWithPath: $0)) }

@@ -34,23 +34,25 @@ import Testing
     func killingTheProcessMidSaveNeverLeavesAnUnloadableStore() throws {
         let binary = try #require(Self.fathomBinary)
         let dir = try makeTemporaryDirectory()
-        let url = dir.appendingPathComponent("anchors.json")
+        let url = dir.appendingPathComponent("anchors.json"), mapURL = dir.appendingPathComponent("map.json")
         var g = SeededGenerator(seed: 17)
-        var killedMidRun = 0
+        var killedMidRun = 0, mapsChecked = 0, lastIndices: [Int] = []
         for round in 0..<6 {
             let process = Process()
             process.executableURL = binary
-            process.arguments = ["anchors-stress-save", url.path, "--count", "100000", "--payload-bytes", "2000"]
+            process.arguments = [
+                "anchors-stress-save", url.path, "--count", "100000", "--payload-bytes", "2000", "--map", mapURL.path,
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             let before = (try? Data(contentsOf: url)) ?? Data()
             try process.run()
-            // Wait until this run has written at least once, then a random 0–150 ms more.
+            // Wait until this run has written at least once, then a random 0–400 ms more.
             let deadline = Date().addingTimeInterval(20)
             while process.isRunning, Date() < deadline, ((try? Data(contentsOf: url)) ?? Data()) == before {
                 usleep(2_000)
             }
-            usleep(UInt32.random(in: 0...150_000, using: &g))
+            usleep(UInt32.random(in: 0...400_000, using: &g))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 killedMidRun += 1
@@ -59,11 +61,24 @@ import Testing
             let store = try AnchorStore(contentsOf: url)
             let indices = Self.indices(store)
             let last = try #require(indices.last, "round \(round): empty store")
+            lastIndices.append(last)
             #expect(indices == Array(max(0, last - 99)...last), "round \(round)")
             for (anchor, i) in zip(store.anchors, indices) {
                 #expect(anchor == AnchorsStressSaveCommand.anchor(i, payloadBytes: 2000), "round \(round), anchor \(i)")
             }
+            // The map (saved after the store in each iteration) loads too and is one whole save.
+            if FileManager.default.fileExists(atPath: mapURL.path) {
+                let map = try WorldMap(contentsOf: mapURL)
+                let mapIndices = Self.indices(AnchorStore(anchors: map.anchors))
+                let mapLast = try #require(mapIndices.last)
+                #expect(mapIndices == Array(max(0, mapLast - 99)...mapLast), "round \(round)")
+                let n = min(AnchorsStressSaveCommand.mapPointsPerSave * (mapLast + 1), AnchorsStressSaveCommand.maximumMapPoints)
+                #expect(map.points.positions == (0..<n).map(AnchorsStressSaveCommand.mapPoint), "round \(round)")
+                mapsChecked += 1
+            }
         }
+        print("anchors-stress-save: killed after saves \(lastIndices.map { $0 + 1 }), maps checked \(mapsChecked)")
         #expect(killedMidRun == 6)
+        #expect(mapsChecked >= 3)
     }
 }
