@@ -81,4 +81,17 @@ import Testing
         #expect(killedMidRun == 6)
         #expect(mapsChecked >= 3)
     }
+
+    @Test func stressSaveInProcessWritesTheDocumentedSequence() throws {
+        let dir = try makeTemporaryDirectory()
+        let url = dir.appendingPathComponent("anchors.json"), mapURL = dir.appendingPathComponent("map.json")
+        let text = try runFathom(["anchors-stress-save", url.path, "--count", "103", "--payload-bytes", "0", "--map", mapURL.path])
+        #expect(text == "saved 103 times to \(url.path)\n")
+        let store = try AnchorStore(contentsOf: url)
+        #expect(Self.indices(store) == Array(3...102))
+        let map = try WorldMap(contentsOf: mapURL)
+        #expect(map.points.count == 5_000 && map.anchors.map(\.id) == store.anchors.map(\.id))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["anchors.json", "map.json"])
+        #expect(throws: (any Error).self) { try runFathom(["anchors-stress-save", url.path, "--count", "0"]) }
+    }
 }

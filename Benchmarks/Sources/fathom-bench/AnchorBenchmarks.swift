@@ -81,4 +81,10 @@ var anchorBenchmarks: [BenchmarkCase] { [
         for frame in benchmarkFrames() { builder.add(frame) }
         return { blackHole(builder.worldMap()) }
     },
+    BenchmarkCase(name: "anchors/builder/points-no-normals", iterations: 10) {
+        var builder = WorldMapBuilder(configuration: WorldMapBuilderConfiguration(estimatesNormals: false))
+        for frame in benchmarkFrames() { builder.add(frame) }
+        print("builder: \(builder.featureCount) features, \(builder.mapPoints().count) map points")
+        return { blackHole(builder.mapPoints()) }
+    },
 ] }
