@@ -38,7 +38,8 @@ enum PlaneNormal {
         for _ in 0..<maximumSweeps {
             let off = a[1] * a[1] + a[2] * a[2] + a[5] * a[5]
             if off <= convergenceTolerance * scale { break }
-            for (p, q) in [(0, 1), (0, 2), (1, 2)] {
+            for pair in 0..<3 {
+                let p = pair == 2 ? 1 : 0, q = pair == 0 ? 1 : 2
                 let apq = a[3 * p + q]
                 if apq == 0 { continue }
                 let theta = (a[3 * q + q] - a[3 * p + p]) / (2 * apq)

@@ -82,8 +82,9 @@ extension WorldMapBuilder {
         guard configuration.estimatesNormals, !cloud.isEmpty else { return cloud }
         let neighbourhood = candidates.map { all.positions[$0] }
         let index = SpatialIndex(positions: neighbourhood)
+        var scratch = NormalScratch()
         cloud.normals = zip(cloud.positions, cloud.identifiers).map { p, id in
-            normal(at: p, eye: lastCameraPositions[id], index: index, positions: neighbourhood)
+            normal(at: p, eye: lastCameraPositions[id], index: index, positions: neighbourhood, scratch: &scratch)
         }
         return cloud
     }
@@ -111,16 +112,31 @@ extension WorldMapBuilder {
         }
     }
 
-    /// The plane normal of `p`'s neighbourhood, facing `eye`; the direction to `eye` when the
-    /// neighbourhood is too small or degenerate; +y when nothing is known.
-    private func normal(at p: SIMD3<Float>, eye: SIMD3<Float>?, index: SpatialIndex, positions: [SIMD3<Float>])
-        -> SIMD3<Float>
-    {
+    /// Buffers reused across normal estimates (no allocation per point once grown).
+    private struct NormalScratch {
+        var found: [(index: Int32, squaredDistance: Float)] = []
+        var points: [SIMD3<Float>] = []
+    }
+
+    /// The plane normal of `p`'s `normalNeighbourCount` nearest neighbours within `normalRadius`, facing
+    /// `eye`; the direction to `eye` when there are too few or they are degenerate; +y when nothing is known.
+    private func normal(
+        at p: SIMD3<Float>, eye: SIMD3<Float>?, index: SpatialIndex, positions: [SIMD3<Float>],
+        scratch: inout NormalScratch
+    ) -> SIMD3<Float> {
         let towardsEye = eye.flatMap { ($0 - p).normalized }
-        let near = index.nearest(to: p, k: configuration.normalNeighbourCount)
-            .filter { $0.distance <= configuration.normalRadius }
-        guard near.count >= configuration.minimumNormalNeighbourCount,
-            let n = PlaneNormal.normal(of: near.map { positions[$0.index] })
+        scratch.found.removeAll(keepingCapacity: true)
+        index.forEachNeighbor(of: p, radius: configuration.normalRadius) { i, d2 in
+            scratch.found.append((Int32(i), d2))
+        }
+        if scratch.found.count > configuration.normalNeighbourCount {
+            scratch.found.sort { $0.squaredDistance < $1.squaredDistance || ($0.squaredDistance == $1.squaredDistance && $0.index < $1.index) }
+            scratch.found.removeLast(scratch.found.count - configuration.normalNeighbourCount)
+        }
+        scratch.points.removeAll(keepingCapacity: true)
+        for f in scratch.found { scratch.points.append(positions[Int(f.index)]) }
+        guard scratch.points.count >= configuration.minimumNormalNeighbourCount,
+            let n = PlaneNormal.normal(of: scratch.points)
         else { return towardsEye ?? SIMD3(0, 1, 0) }
         if let towardsEye { return n.dot(towardsEye) < 0 ? -n : n }
         return n
