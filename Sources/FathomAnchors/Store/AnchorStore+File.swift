@@ -94,8 +94,8 @@ extension AnchorStore {
     }
 
     /// Deletes the temporary files an interrupted atomic save of `url` left behind (`.<name>.*.tmp` in
-    /// its directory, `AtomicFile`'s naming). Only one process may save a given file at a time: this
-    /// would delete a concurrent writer's temporary file.
+    /// its directory, `AtomicFile`'s naming); `WorldMap.write(to:)` calls it too. Only one process may
+    /// save a given file at a time: this would delete a concurrent writer's temporary file.
     /// - Returns: the number of files deleted.
     @discardableResult
     public static func removeStaleTemporaryFiles(besides url: URL) -> Int {
