@@ -90,3 +90,21 @@ import Testing
         #expect { _ = try AnchorStore(contentsOf: fresh) } throws: { ($0 as? AnchorStoreError)?.kind == .missingFile }
     }
 }
+
+@Suite struct AnchorPayloadRoundTripTests {
+    /// Every JSON type survives a store save and load, including numbers that look like Booleans.
+    @Test func payloadTypesSurviveTheStoreFile() throws {
+        let payload = AnchorPayload.object([
+            "one": .number(1), "zero": .number(0), "true": .bool(true), "false": .bool(false), "text": .string("1"),
+            "none": .null, "list": .array([.number(-2.5), .string("x"), .array([]), .object([:])]),
+            "big": .number(9_007_199_254_740_992), "small": .number(1e-300),
+        ])
+        var store = AnchorStore()
+        store.place(Anchor(worldFromAnchor: .identity, kind: "k", createdAt: StoreFixtures.time(0), payload: payload),
+                    at: StoreFixtures.time(0))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("payload-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try store.write(to: url)
+        #expect(try AnchorStore(contentsOf: url).anchors.first?.payload == payload)
+    }
+}
