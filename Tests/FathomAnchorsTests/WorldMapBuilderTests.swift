@@ -67,6 +67,9 @@ import Testing
         #expect(!map.points.hasNormals)
         // One feature per kept point.
         #expect(Set(map.points.identifiers).count == map.points.count)
+        // A cap of one point: the voxel grows until one spans the whole room.
+        let single = Self.build(WorldMapBuilderConfiguration(maximumPointCount: 1)).worldMap()
+        #expect(single.points.count == 1 && single.points.normals.count == 1)
     }
 
     @Test func mapRoundTripsThroughItsFile() throws {

@@ -89,19 +89,21 @@ extension WorldMapBuilder {
         return cloud
     }
 
-    /// Voxel coordinates are clamped to ±this (far-away points share the border voxels instead of trapping).
+    /// Voxel coordinates are clamped to this (far-away points share the border voxels instead of trapping).
     private static let cellLimit = SIMD3<Float>(repeating: 1e9)
 
     /// Indices (into `positions`) of one candidate per voxel, the most observed (earliest on ties), in
-    /// first-seen order; the voxel grows until at most `maximumPointCount` remain.
+    /// first-seen order; the voxel grows until at most `maximumPointCount` remain. Voxels are counted
+    /// from the candidates' lowest corner, so once a voxel spans their extent a single point remains.
     private func thinned(positions: [SIMD3<Float>], candidates: [Int], observations: [Int]) -> [Int] {
+        guard let origin = BoundingBox(points: candidates.map { positions[$0] })?.min else { return [] }
         var voxel = configuration.voxelSize
-        while true {
+        while voxel.isFinite {
             var best: [SIMD3<Int32>: Int] = [:]
             best.reserveCapacity(candidates.count)
             for (k, i) in candidates.enumerated() {
-                let cell = (positions[i] / voxel).rounded(.down)
-                let key = SIMD3<Int32>(pointwiseMax(pointwiseMin(cell, Self.cellLimit), -Self.cellLimit))
+                let cell = ((positions[i] - origin) / voxel).rounded(.down)
+                let key = SIMD3<Int32>(pointwiseMax(pointwiseMin(cell, Self.cellLimit), .zero))
                 if let other = best[key], observations[other] >= observations[k] { continue }
                 best[key] = k
             }
@@ -110,6 +112,9 @@ extension WorldMapBuilder {
             }
             voxel *= WorldMapBuilderConfiguration.voxelGrowthFactor
         }
+        // Only for extents near Float's range: keep the most observed.
+        let order = candidates.indices.sorted { observations[$0] > observations[$1] || (observations[$0] == observations[$1] && $0 < $1) }
+        return order.prefix(configuration.maximumPointCount).sorted().map { candidates[$0] }
     }
 
     /// Buffers reused across normal estimates (no allocation per point once grown).
