@@ -16,6 +16,7 @@ public struct FathomCommand: ParsableCommand {
             FingertipCommand.self,
             CloudCommand.self, FeaturesCommand.self, DepthImageCommand.self,
             ThinFilmCommand.self, PanesCommand.self,
+            MapCommand.self, AnchorsCommand.self, AnchorsStressSaveCommand.self,
         ])
 
     public init() {}

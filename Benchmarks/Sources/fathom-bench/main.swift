@@ -25,6 +25,7 @@ let allCases: [BenchmarkCase] =
     + thinFilmBenchmarks
     + thinFilmShadingBenchmarks
     + planExportBenchmarks
+    + anchorBenchmarks
 
 if reports {
     for report in surfaceReports + thinFilmReports where filter == nil || report.name.contains(filter!) {

@@ -76,7 +76,10 @@ extension WorldMap {
     }
 
     /// Writes the map atomically (temp file, fsync, rename): a crash leaves the old file or the new one.
+    /// Temporary files of earlier saves that a crash interrupted are deleted afterwards (one process
+    /// may save a given file at a time).
     public func write(to url: URL) throws {
         try AtomicFile.write(try jsonData(), to: url)
+        AnchorStore.removeStaleTemporaryFiles(besides: url)
     }
 }
