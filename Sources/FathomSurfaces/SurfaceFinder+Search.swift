@@ -145,9 +145,15 @@ extension SurfaceFinder {
 
     /// Fits one type: candidates, seed-ball refinement, growth, acceptance.
     func fit(_ type: SurfaceType, context c: inout SearchContext) -> Outcome {
-        let nb = c.neighbourhood(positions: positions, withNormals: type != .plane)
+        var nb = c.neighbourhood(positions: positions, withNormals: type != .plane)
         var generator = SeededGenerator(seed: c.randomSeed &+ UInt64(SurfaceType.allCases.firstIndex(of: type) ?? 0))
-        let candidates = InitialEstimator.candidates(type, nb, generator: &generator)
+        var candidates = InitialEstimator.candidates(type, nb, generator: &generator)
+        // A plane filling much of the seed ball (a floor, a table, a wall) next to a curved object:
+        // candidates from the rest join, and all are scored on the rest.
+        if type != .plane, type != .any, let rest = nb.withoutDominantPlane(band: c.band, generator: &generator) {
+            candidates += InitialEstimator.candidates(type, rest, generator: &generator)
+            nb = rest
+        }
         let scored = candidates.map { ($0, nb.score($0, band: c.band)) }.sorted { $0.1 < $1.1 }
         guard !scored.isEmpty else { return .failure(.noCandidate) }
         // Refine the leading candidates on the seed neighbourhood and measure their noise (a robust

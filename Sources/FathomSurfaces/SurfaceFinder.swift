@@ -33,10 +33,15 @@ public struct SurfaceFinder: Sendable {
     public init(positions: [SIMD3<Float>], cellSize: Float? = nil) throws {
         guard positions.contains(where: \.isFinite) else { throw SurfaceFinderError.emptyCloud }
         self.positions = positions
-        let index = SpatialIndex(positions: positions, cellSize: cellSize)
+        let index = SpatialIndex(positions: positions, cellSize: cellSize, cellsPerPoint: Self.indexCellsPerPoint)
         self.index = index
         estimatedMeanDistance = Self.meanSpacing(positions, index: index)
     }
+
+    /// Cells per point of the finder's index: the finest the index allows, because searches make
+    /// many small queries (a grown point's neighbourhood spans a few point spacings): 10–15% faster
+    /// searches than one cell per point, for a build about 1.5× as long.
+    static let indexCellsPerPoint: Float = 4
 
     /// The number of points.
     public var pointCount: Int { positions.count }

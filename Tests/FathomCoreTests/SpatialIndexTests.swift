@@ -65,4 +65,19 @@ import Testing
         let c = SIMD3<Float>(0.3, 0.2, 1.1)
         #expect(Set(a.neighbors(of: c, radius: 0.4)) == Set(b.neighbors(of: c, radius: 0.4)))
     }
+
+    /// Four cells per point: cells 4^(1/3) ≈ 1.59× finer than the default, same answers.
+    @Test func moreCellsPerPointMeansFinerCellsAndSameAnswers() {
+        let pts = Self.randomCloud(4000, seed: 6)
+        let coarse = SpatialIndex(positions: pts)
+        let fine = SpatialIndex(positions: pts, cellsPerPoint: 4)
+        let ratio = coarse.cellSize / fine.cellSize
+        #expect(ratio > 1.4 && ratio < 1.8, "cell ratio \(ratio)")
+        // Beyond the memory bound (4 cells per point) the request is clamped.
+        #expect(SpatialIndex(positions: pts, cellsPerPoint: 100).cellSize == fine.cellSize)
+        let c = SIMD3<Float>(-0.4, 0.25, 0.7)
+        let expected = Set(pts.indices.filter { pts[$0].distanceSquared(to: c) <= 0.09 })
+        #expect(Set(fine.neighbors(of: c, radius: 0.3)) == expected)
+        #expect(fine.nearest(to: c)?.index == coarse.nearest(to: c)?.index)
+    }
 }

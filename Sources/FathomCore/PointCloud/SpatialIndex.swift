@@ -10,14 +10,19 @@
 public struct SpatialIndex: Sendable {
     @usableFromInline let storage: Storage
 
-    /// Builds the index. With `cellSize` nil, the cell edge is chosen so that there is about one cell
-    /// per point over the bounding box (several points per occupied cell for surface-like clouds).
+    /// Builds the index. With `cellSize` nil, the cell edge is chosen so that there are about
+    /// `cellsPerPoint` cells per point over the bounding box (several points per occupied cell for
+    /// surface-like clouds; more cells mean finer cells and cheaper small-radius queries, at the cost
+    /// of a larger cell table).
     /// - Parameters:
     ///   - positions: the points, metres.
     ///   - cellSize: the cell edge, metres; must be positive and finite if given.
-    public init(positions: [SIMD3<Float>], cellSize: Float? = nil) {
+    ///   - cellsPerPoint: the automatic size's target, clamped to 1/64…4 (the memory bound). Default 1.
+    public init(positions: [SIMD3<Float>], cellSize: Float? = nil, cellsPerPoint: Float = 1) {
         if let cellSize { precondition(cellSize > 0 && cellSize.isFinite, "cell size must be positive") }
-        storage = Storage(positions: positions, cellSize: cellSize)
+        let target = cellsPerPoint.isFinite
+            ? min(max(cellsPerPoint, 1.0 / 64), Float(Storage.maximumCellsPerPoint)) : Storage.targetCellsPerPoint
+        storage = Storage(positions: positions, cellSize: cellSize, cellsPerPoint: target)
     }
 
     /// The number of points the index was built over (including non-finite ones, never returned).
@@ -123,10 +128,10 @@ extension SpatialIndex {
 
         /// Upper bound on cells per point, to bound memory for sparse, spread-out clouds.
         static let maximumCellsPerPoint = 4
-        /// Target cells per point when the cell size is chosen automatically.
+        /// Target cells per point when the cell size is chosen automatically (default).
         static let targetCellsPerPoint: Float = 1
 
-        init(positions: [SIMD3<Float>], cellSize requested: Float?) {
+        init(positions: [SIMD3<Float>], cellSize requested: Float?, cellsPerPoint: Float) {
             precondition(positions.count < Int(Int32.max), "spatial index holds at most 2³¹ − 1 points")
             let n = positions.count
             original = positions
@@ -144,7 +149,7 @@ extension SpatialIndex {
             if finiteCount == 0 { lo = .zero; hi = .zero }
             let extent = pointwiseMax(hi - lo, SIMD3(repeating: 1e-6))
             let maxCells = Float(max(1, finiteCount) * Storage.maximumCellsPerPoint + 64)
-            var size = requested ?? Storage.automaticCellSize(extent: extent, points: finiteCount)
+            var size = requested ?? Storage.automaticCellSize(extent: extent, points: finiteCount, cellsPerPoint: cellsPerPoint)
             // Never allow more cells than the memory bound, whatever was asked for.
             while Storage.cellCount(extent: extent, size: size) > maxCells { size *= 1.25 }
             cellSize = size
@@ -209,8 +214,8 @@ extension SpatialIndex {
         }
 
         /// The cell edge giving about `targetCellsPerPoint` cells per point over the box.
-        static func automaticCellSize(extent: SIMD3<Float>, points: Int) -> Float {
-            let target = Float(max(1, points)) * targetCellsPerPoint
+        static func automaticCellSize(extent: SIMD3<Float>, points: Int, cellsPerPoint: Float) -> Float {
+            let target = Float(max(1, points)) * cellsPerPoint
             var lo: Float = 1e-6, hi = max(extent.x, extent.y, extent.z) * 2
             for _ in 0..<40 {
                 let mid = (lo * hi).squareRoot()

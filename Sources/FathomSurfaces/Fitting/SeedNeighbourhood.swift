@@ -75,6 +75,65 @@ struct SeedNeighbourhood {
         normalsRequested = withNormals
     }
 
+    /// A neighbourhood made of some of another's points and normals.
+    private init(seed: SIMD3<Double>, points: [SIMD3<Double>], oriented: [(point: SIMD3<Double>, normal: SIMD3<Double>)],
+                 normalsRequested: Bool) {
+        self.seed = seed
+        self.points = points
+        self.oriented = oriented
+        self.normalsRequested = normalsRequested
+    }
+
+    /// A plane must hold at least this share of the points to count as a neighbouring surface.
+    static let dominantPlaneShare = 0.3
+    /// … and its points' rms distance must be at most this fraction of the band: noise about a flat
+    /// surface (Gaussian noise in a 3σ band: ≈ 0.33), not a strip cut through a curved one (≈ 0.58).
+    static let dominantPlaneRMSFraction = 0.45
+    /// Random plane hypotheses tried.
+    static let dominantPlaneSamples = 24
+    /// At least this many points must remain besides the plane.
+    static let minimumRemainingPoints = 24
+
+    /// The neighbourhood without the points of a plane that holds a large share of it (the floor under
+    /// a ball, the table under a ring, the wall behind a pipe), or `nil` when no plane dominates.
+    /// Curved types draw extra candidates from it and score on it, so that a surface touching the
+    /// object does not out-vote it in the seed ball.
+    func withoutDominantPlane(band: Double, generator: inout SeededGenerator) -> SeedNeighbourhood? {
+        let n = points.count
+        guard n >= Self.minimumRemainingPoints * 2, band > 0 else { return nil }
+        var best: (point: SIMD3<Double>, normal: SIMD3<Double>, count: Int)?
+        for _ in 0..<Self.dominantPlaneSamples {
+            let a = points[Int.random(in: 0..<n, using: &generator)]
+            let b = points[Int.random(in: 0..<n, using: &generator)]
+            let c = points[Int.random(in: 0..<n, using: &generator)]
+            guard let normal = (b - a).cross(c - a).normalized else { continue }
+            var count = 0
+            for p in points where abs((p - a).dot(normal)) <= band { count += 1 }
+            if count > best?.count ?? 0 { best = (a, normal, count) }
+        }
+        guard let hypothesis = best, Double(hypothesis.count) >= Self.dominantPlaneShare * Double(n) else { return nil }
+        // Refit the plane to its points, then judge it by their spread.
+        let near = points.filter { abs(($0 - hypothesis.point).dot(hypothesis.normal)) <= band }
+        guard case let .plane(origin, normal)? = OrthogonalDistanceFitter.fitPlane(near) else { return nil }
+        var sum = 0.0, count = 0
+        var kept: [SIMD3<Double>] = []
+        for p in points {
+            let r = (p - origin).dot(normal)
+            if abs(r) <= band {
+                sum += r * r
+                count += 1
+            } else {
+                kept.append(p)
+            }
+        }
+        guard Double(count) >= Self.dominantPlaneShare * Double(n),
+            (sum / Double(max(count, 1))).squareRoot() <= Self.dominantPlaneRMSFraction * band,
+            kept.count >= Self.minimumRemainingPoints
+        else { return nil }
+        let keptOriented = oriented.filter { abs(($0.point - origin).dot(normal)) > band }
+        return SeedNeighbourhood(seed: seed, points: kept, oriented: keptOriented, normalsRequested: normalsRequested)
+    }
+
     /// Whether normals were estimated.
     var hasNormals: Bool { normalsRequested }
     private let normalsRequested: Bool
