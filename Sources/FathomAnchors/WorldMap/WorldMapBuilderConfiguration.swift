@@ -2,7 +2,10 @@ import FathomSensing
 
 /// Settings of `WorldMapBuilder`.
 public struct WorldMapBuilderConfiguration: Sendable, Hashable {
-    /// How feature samples become one position per feature. Default: `FeatureAccumulatorConfiguration()`.
+    /// How feature samples become one position per feature. Default: `WorldMapBuilderConfiguration.mapAccumulator`
+    /// (the 2σ cut repeated to convergence, at most 3 passes, and ray-weighted: a saved map is built
+    /// once and relocalized against many times, so it takes the most accurate filter rather than the
+    /// FindSurface demo's one pass).
     public var accumulator: FeatureAccumulatorConfiguration
     /// Features seen in fewer frames than this are left out of the map (ARKit's spurious points appear
     /// once). Counted up to the accumulator's `maximumSamplesPerFeature`. Default 3.
@@ -27,13 +30,15 @@ public struct WorldMapBuilderConfiguration: Sendable, Hashable {
     /// tracking can be off by the drift being corrected). Default `true`.
     public var requiresNormalTracking: Bool
 
+    /// The accumulator settings maps use by default: 3 passes of the 2σ cut, ray weighting.
+    public static let mapAccumulator = FeatureAccumulatorConfiguration(filterPasses: 3, rayWeighting: true)
     /// The factor by which the voxel edge grows while a map has too many points.
     public static let voxelGrowthFactor: Float = 1.25
 
     /// Creates a configuration; counts are clamped to ≥ 1 (neighbour counts to ≥ 3), lengths to be
     /// positive and finite (else the default).
     public init(
-        accumulator: FeatureAccumulatorConfiguration = FeatureAccumulatorConfiguration(),
+        accumulator: FeatureAccumulatorConfiguration = WorldMapBuilderConfiguration.mapAccumulator,
         minimumObservationCount: Int = 3, voxelSize: Float = 0.02, maximumPointCount: Int = 20_000,
         estimatesNormals: Bool = true, normalNeighbourCount: Int = 16, normalRadius: Float = 0.5,
         minimumNormalNeighbourCount: Int = 5, requiresNormalTracking: Bool = true

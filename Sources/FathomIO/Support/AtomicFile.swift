@@ -14,24 +14,52 @@ public enum AtomicFile {
         } catch {
             throw FileWriteError(url: url, problem: "cannot create directory \(dir.path): \(error.localizedDescription)")
         }
-        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        guard fm.createFile(atPath: temp.path, contents: nil) else {
-            throw FileWriteError(url: url, problem: "cannot create temporary file \(temp.path)")
+        // The temporary file is created with open(2) (O_EXCL) rather than FileManager.createFile, which
+        // writes through a hidden temporary file of its own: a process killed mid-call would leave that
+        // one behind under a name nobody cleans up.
+        var temp = dir
+        var fd: Int32 = -1
+        for _ in 0..<8 where fd < 0 {
+            temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(UInt32.random(in: 0...UInt32.max)).tmp")
+            fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd < 0 && errno != EEXIST { break }
         }
-        do {
-            let handle = try FileHandle(forWritingTo: temp)
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-            try handle.close()
-            if rename(temp.path, url.path) != 0 {
-                throw FileWriteError(url: url, problem: "rename failed: \(String(cString: strerror(errno)))")
+        guard fd >= 0 else {
+            throw FileWriteError(url: url, problem: "cannot create temporary file \(temp.path): \(String(cString: strerror(errno)))")
+        }
+        func fail(_ problem: String) -> FileWriteError {
+            close(fd)
+            unlink(temp.path)
+            return FileWriteError(url: url, problem: problem)
+        }
+        let written: Bool = data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
             }
-        } catch let e as FileWriteError {
-            try? fm.removeItem(at: temp)
-            throw e
-        } catch {
-            try? fm.removeItem(at: temp)
-            throw FileWriteError(url: url, problem: error.localizedDescription)
+            return true
+        }
+        guard written else { throw fail("write failed: \(String(cString: strerror(errno)))") }
+        guard fsync(fd) == 0 else { throw fail("fsync failed: \(String(cString: strerror(errno)))") }
+        guard close(fd) == 0 else {
+            unlink(temp.path)
+            throw FileWriteError(url: url, problem: "close failed: \(String(cString: strerror(errno)))")
+        }
+        guard rename(temp.path, url.path) == 0 else {
+            let problem = "rename failed: \(String(cString: strerror(errno)))"
+            unlink(temp.path)
+            throw FileWriteError(url: url, problem: problem)
+        }
+        // Make the rename itself durable.
+        let dirFD = open(dir.path, O_RDONLY | O_CLOEXEC)
+        if dirFD >= 0 {
+            _ = fsync(dirFD)
+            close(dirFD)
         }
     }
 
