@@ -27,6 +27,8 @@ struct DemoContext {
     var package: ScanPackage?
     var fusedCloud: PointCloud?
     var cameraPath: [SIMD3<Float>] = []
+    /// The world map saved by the anchors stage (with the placed panes).
+    var worldMap: WorldMap?
 
     init(outputDirectory: URL, seed: UInt64, duration: Double, output: CommandOutput) {
         self.outputDirectory = outputDirectory
