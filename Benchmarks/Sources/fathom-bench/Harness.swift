@@ -36,13 +36,16 @@ struct BenchmarkResult: Codable {
 func blackHole<T>(_ value: T) { _ = value }
 
 enum Harness {
-    /// Runs one case: a warm-up, then `iterations` timed runs.
+    /// Runs one case: a warm-up, then `iterations` timed runs (`FATHOM_BENCH_ITERATIONS` overrides
+    /// the count, e.g. to collect enough samples under a profiler).
     static func run(_ c: BenchmarkCase) -> BenchmarkResult {
         let work = c.setUp()
         work()
+        let iterations = ProcessInfo.processInfo.environment["FATHOM_BENCH_ITERATIONS"].flatMap { Int($0) }
+            .map { max(1, $0) } ?? c.iterations
         var times: [Double] = []
-        times.reserveCapacity(c.iterations)
-        for _ in 0..<c.iterations {
+        times.reserveCapacity(iterations)
+        for _ in 0..<iterations {
             let t0 = DispatchTime.now().uptimeNanoseconds
             work()
             times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
@@ -50,6 +53,6 @@ enum Harness {
         times.sort()
         let median = times[times.count / 2]
         let p90 = times[min(times.count - 1, Int((Double(times.count) * 0.9).rounded(.down)))]
-        return BenchmarkResult(name: c.name, unit: "ms", median: median, p90: p90, iterations: c.iterations)
+        return BenchmarkResult(name: c.name, unit: "ms", median: median, p90: p90, iterations: iterations)
     }
 }
