@@ -62,6 +62,19 @@ extension SurfaceFinder {
     static let orientationBandFraction = 0.15
     /// The orientation test of growing looks at most this many local spacings around a point.
     static let orientationSpacings: Float = 6
+    /// … and only when such a neighbourhood holds enough points to have an orientation: at least
+    /// this many on average (π r² / spacing²). A band so narrow next to the spacing admits a touching
+    /// surface only where it truly meets the object (a few points), and the query would find too few
+    /// points to decide anyway.
+    static let minimumExpectedPatchPoints = Float(RegionGrower.minimumOrientationPoints)
+
+    /// The radius of the growth's orientation test, metres (0: no test).
+    static func orientationRadius(band: Double, context c: SearchContext) -> Float {
+        guard band <= orientationBandFraction * Double(c.seedRadius) else { return 0 }
+        let radius = min(Float(c.normalRadius), orientationSpacings * c.spacing)
+        let expected = Float.pi * radius * radius / max(c.spacing * c.spacing, .leastNormalMagnitude)
+        return expected >= minimumExpectedPatchPoints ? radius : 0
+    }
     /// How many of the best candidates are grown, per type.
     static func grownCandidates(_ type: SurfaceType) -> Int {
         switch type {
@@ -186,8 +199,7 @@ extension SurfaceFinder {
         let grower = RegionGrower(
             positions: positions, index: index, band: band, connectionRadius: c.connectionRadius,
             seed: c.seedPosition, reach: c.reach, excluded: c.excluded,
-            normalRadius: band <= Self.orientationBandFraction * Double(c.seedRadius)
-                ? min(Float(c.normalRadius), Self.orientationSpacings * c.spacing) : 0)
+            normalRadius: Self.orientationRadius(band: band, context: c))
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
         var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
         var bestSeedInliers = 0
