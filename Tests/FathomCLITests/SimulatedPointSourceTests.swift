@@ -47,30 +47,38 @@ import Testing
         #expect(fusedRMS <= rawRMS)
     }
 
-    /// Filtered features beat the raw samples 2× against the simulator's true landmark positions.
-    @Test(arguments: [false, true])
-    func filteredFeaturesAreCloserToTruth(rayWeighted: Bool) throws {
-        let scan = Self.scan
+    /// Feature errors against the truth: `fathom features` on a package (filtered, and `--raw`), and
+    /// the plain mean of each feature's raw samples; features with at least 3 samples.
+    static func featureErrors(
+        package: URL, simulation: ScanSimulation, flags: [String] = []
+    ) throws -> (count: Int, filtered: Float, plainMean: Float, raw: Float) {
         let dir = try makeTemporaryDirectory()
         let out = dir.appendingPathComponent("features.ply"), rawOut = dir.appendingPathComponent("raw.ply")
-        _ = try runFathom(["features", scan.url.path, "-o", out.path] + (rayWeighted ? ["--ray-weighted"] : []))
-        _ = try runFathom(["features", scan.url.path, "-o", rawOut.path, "--raw"])
+        _ = try runFathom(["features", package.path, "-o", out.path] + flags)
+        _ = try runFathom(["features", package.path, "-o", rawOut.path, "--raw"])
         let features = try PointCloudFile.read(out), raw = try PointCloudFile.read(rawOut)
         var samples: [UInt64: [SIMD3<Float>]] = [:]
         for (p, id) in zip(raw.positions, raw.identifiers) { samples[id, default: []].append(p) }
         var filtered: [Float] = [], mean: [Float] = [], rawDistances: [Float] = []
         for (p, id) in zip(features.positions, features.identifiers) {
-            guard let truth = scan.simulation.truePosition(ofFeature: id), let s = samples[id], s.count >= 3 else {
+            guard let truth = simulation.truePosition(ofFeature: id), let s = samples[id], s.count >= 3 else {
                 continue
             }
             filtered.append(p.distance(to: truth))
             mean.append(FeatureSampleFilter.mean(of: s)!.distance(to: truth))
             rawDistances += s.map { $0.distance(to: truth) }
         }
-        #expect(filtered.count > 50)
-        let f = Self.rms(filtered), m = Self.rms(mean), r = Self.rms(rawDistances)
-        print("simulated features (ray weighted \(rayWeighted)): \(filtered.count) true features; rms filtered \(f) m, plain mean \(m) m, raw \(r) m")
-        #expect(f * 2 <= r)
+        return (filtered.count, rms(filtered), rms(mean), rms(rawDistances))
+    }
+
+    /// Filtered features beat the raw samples 2× against the simulator's true landmark positions.
+    @Test(arguments: [false, true])
+    func filteredFeaturesAreCloserToTruth(rayWeighted: Bool) throws {
+        let e = try Self.featureErrors(
+            package: Self.scan.url, simulation: Self.scan.simulation, flags: rayWeighted ? ["--ray-weighted"] : [])
+        #expect(e.count > 50)
+        print("simulated features (ray weighted \(rayWeighted)): \(e.count) true features; rms filtered \(e.filtered) m, plain mean \(e.plainMean) m, raw \(e.raw) m")
+        #expect(e.filtered * 2 <= e.raw)
     }
 
     /// The target at the sensor's frame rate (30 Hz, 2 s, features only): the demo's 2σ filter
@@ -85,25 +93,10 @@ import Testing
         let simulation = try ScanSimulation(preset: .demo, sensors: sensors, seed: 7, duration: 2)
         let dir = try makeTemporaryDirectory("fathom-features-30hz").appendingPathComponent("scan")
         try simulation.write(to: dir)
-        let out = dir.appendingPathComponent("features.ply"), rawOut = dir.appendingPathComponent("raw.ply")
-        _ = try runFathom(["features", dir.path, "-o", out.path])
-        _ = try runFathom(["features", dir.path, "-o", rawOut.path, "--raw"])
-        let features = try PointCloudFile.read(out), raw = try PointCloudFile.read(rawOut)
-        var samples: [UInt64: [SIMD3<Float>]] = [:]
-        for (p, id) in zip(raw.positions, raw.identifiers) { samples[id, default: []].append(p) }
-        var filtered: [Float] = [], mean: [Float] = [], rawDistances: [Float] = []
-        for (p, id) in zip(features.positions, features.identifiers) {
-            guard let truth = simulation.truePosition(ofFeature: id), let s = samples[id], s.count >= 3 else {
-                continue
-            }
-            filtered.append(p.distance(to: truth))
-            mean.append(FeatureSampleFilter.mean(of: s)!.distance(to: truth))
-            rawDistances += s.map { $0.distance(to: truth) }
-        }
-        #expect(filtered.count > 500)
-        let f = Self.rms(filtered), m = Self.rms(mean), r = Self.rms(rawDistances)
-        print("features at 30 Hz: \(filtered.count) true features; rms filtered \(f) m, plain mean \(m) m, raw \(r) m")
-        #expect(f <= 0.6 * m)
-        #expect(f * 2 <= r)
+        let e = try Self.featureErrors(package: dir, simulation: simulation)
+        #expect(e.count > 500)
+        print("features at 30 Hz: \(e.count) true features; rms filtered \(e.filtered) m, plain mean \(e.plainMean) m, raw \(e.raw) m")
+        #expect(e.filtered <= 0.6 * e.plainMean)
+        #expect(e.filtered * 2 <= e.raw)
     }
 }
