@@ -15,6 +15,7 @@ public struct FathomCommand: ParsableCommand {
             PlaybackCommand.self,
             FingertipCommand.self,
             CloudCommand.self, FeaturesCommand.self, DepthImageCommand.self,
+            PlanCommand.self,
         ])
 
     public init() {}

@@ -22,9 +22,10 @@ let allCases: [BenchmarkCase] =
     + surfaceBenchmarks
     + handsBenchmarks
     + sensingBenchmarks
+    + planBenchmarks
 
 if reports {
-    for report in surfaceReports where filter == nil || report.name.contains(filter!) {
+    for report in surfaceReports + planReports where filter == nil || report.name.contains(filter!) {
         print("== \(report.name)")
         report.run()
     }

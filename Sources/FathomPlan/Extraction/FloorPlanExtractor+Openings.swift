@@ -1,0 +1,85 @@
+extension FloorPlanExtractor {
+    /// Along-wall step of the opening profile, metres.
+    static let stationSize = 0.02
+    /// Height step of the opening profile, metres.
+    static let profileBin = 0.05
+    /// A station is open when at most this fraction of its wall-band bins hold points.
+    static let openStationCoverage = 0.2
+    /// Closed stations this few (or fewer) inside an opening are noise and bridged.
+    static let bridgedStations = 1
+    /// A height bin is solid across an opening when at least this fraction of its stations hold points.
+    static let solidBinFraction = 0.3
+
+    /// Gaps in a face's wall band: doors, windows and open passages, with their bottom and top heights.
+    func findOpenings(in face: WallFace, grid: PlanPointGrid, ceilingHeight: Double) -> [FaceOpening] {
+        let c = configuration
+        let stations = max(1, Int((face.length / Self.stationSize).rounded(.up)))
+        let binCount = min(64, max(1, Int((ceilingHeight / Self.profileBin).rounded(.up))))
+        let bin = max(Self.profileBin, ceilingHeight / Double(binCount))
+        var masks = [UInt64](repeating: 0, count: stations)
+        grid.forEachPoint(near: face.line, from: face.t0, to: face.t1, within: c.wallInlierDistance) { i, t in
+            let h = Double(grid.heights[i])
+            guard h > bin, h < ceilingHeight else { return }
+            let s = min(stations - 1, max(0, Int((t - face.t0) / Self.stationSize)))
+            let b = min(binCount - 1, Int(h / bin))
+            masks[s] |= 1 << UInt64(b)
+        }
+        let bandLow = min(binCount - 1, Int(c.wallBand.lowerBound / bin))
+        let bandHigh = min(binCount - 1, max(bandLow, Int(c.wallBand.upperBound / bin) - 1))
+        var bandMask: UInt64 = 0
+        for b in bandLow...bandHigh { bandMask |= 1 << UInt64(b) }
+        let bandBins = bandHigh - bandLow + 1
+        var open = masks.map { Double(($0 & bandMask).nonzeroBitCount) <= Self.openStationCoverage * Double(bandBins) }
+        // Bridge isolated closed stations inside open runs.
+        for s in 1..<max(1, stations - 1) where !open[s] && open[s - 1] {
+            var e = s
+            while e < stations && !open[e] && e - s < Self.bridgedStations { e += 1 }
+            if e < stations && open[e] && e - s <= Self.bridgedStations { for k in s..<e { open[k] = true } }
+        }
+        // The highest height seen on the solid part of the face.
+        var solidTop = 0
+        for s in 0..<stations where !open[s] && masks[s] != 0 { solidTop = max(solidTop, 64 - masks[s].leadingZeroBitCount) }
+
+        var result: [FaceOpening] = []
+        var s = 0
+        while s < stations {
+            guard open[s] else {
+                s += 1
+                continue
+            }
+            var e = s
+            while e < stations && open[e] { e += 1 }
+            defer { s = e }
+            // Only gaps with wall on both sides are openings.
+            guard s > 0, e < stations else { continue }
+            let t0 = face.t0 + Double(s) * Self.stationSize
+            let t1 = face.t0 + Double(e) * Self.stationSize
+            guard t1 - t0 >= c.minimumOpeningWidth else { continue }
+            // Bin by bin: is it solid across the gap?
+            let n = Double(e - s)
+            func solid(_ b: Int) -> Bool {
+                var k = 0
+                for st in s..<e where masks[st] & (1 << UInt64(b)) != 0 { k += 1 }
+                return Double(k) >= Self.solidBinFraction * n
+            }
+            var bottomBin = 0
+            var b = bandLow - 1
+            while b >= 1 {
+                if solid(b) {
+                    bottomBin = b + 1
+                    break
+                }
+                b -= 1
+            }
+            var topBin: Int? = nil
+            for b in (bandHigh + 1)..<max(bandHigh + 1, binCount) where solid(b) {
+                topBin = b
+                break
+            }
+            let bottom = Double(bottomBin) * bin
+            let top = topBin.map { Double($0) * bin } ?? min(ceilingHeight, max(c.wallBand.upperBound, Double(solidTop) * bin))
+            result.append(FaceOpening(t0: t0, t1: t1, bottom: bottom, top: top))
+        }
+        return result
+    }
+}

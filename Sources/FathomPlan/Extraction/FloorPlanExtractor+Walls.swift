@@ -1,0 +1,235 @@
+import FathomCore
+import Foundation
+
+extension FloorPlanExtractor {
+    /// Height of the bins a wall cell's vertical coverage is counted in, metres.
+    static let coverageBin = 0.1
+    /// The second cell of a line hypothesis is drawn within this many cells of the first.
+    static let hypothesisReach = 30
+    /// The most walls sought.
+    static let maximumWallCount = 400
+    /// Points this close to a face's ends are left out of its line fit (they may belong to the wall it
+    /// meets), metres.
+    static let fitEndMargin = 0.1
+    /// Points nearer than this to the floor or the ceiling are left out of wall fits, metres.
+    static let wallFitHeightMargin: Float = 0.1
+    /// Walls meeting at a corner differ by at least this angle (|sin|).
+    static let cornerSine = 0.34
+    /// A wall end lies on another wall's line within this distance to split it, metres.
+    static let junctionDistance = 0.06
+    /// A split lies at least this far inside the wall it splits, metres.
+    static let junctionInset = 0.2
+    /// Floor points this far in front of a face (at most) tell the side it was seen from, metres.
+    static let sideProbeDepth = 0.6
+    /// Floor points within this height of the floor count as floor, metres.
+    static let floorPointTolerance: Float = 0.04
+
+    /// Wall faces as RANSAC lines on the cells whose points fill the wall band, split into stretches at
+    /// gaps wider than `maximumWallGap`, each refitted on its raw points.
+    func findWallFaces(_ grid: PlanPointGrid, ceilingHeight: Double) -> [WallFace] {
+        let c = configuration
+        let cell = c.wallCellSize
+        let band = c.wallBand
+        let binCount = max(1, Int(((band.upperBound - band.lowerBound) / Self.coverageBin).rounded()))
+        let needed = max(1, Int((Double(binCount) * c.minimumWallBandCoverage).rounded(.up)))
+        // Coverage mask per cell.
+        let origin = grid.origin
+        let w = max(1, Int(Double(grid.width) * grid.cellSize / cell) + 1)
+        let d = max(1, Int(Double(grid.depth) * grid.cellSize / cell) + 1)
+        var masks = [UInt32](repeating: 0, count: w * d)
+        for i in grid.positions.indices {
+            let h = Double(grid.heights[i])
+            guard h >= band.lowerBound, h < band.upperBound else { continue }
+            let b = min(binCount - 1, Int((h - band.lowerBound) / Self.coverageBin))
+            let p = grid.positions[i]
+            let cx = min(w - 1, Int((p.x - origin.x) / cell))
+            let cz = min(d - 1, Int((p.y - origin.y) / cell))
+            masks[cz * w + cx] |= 1 << UInt32(b)
+        }
+        var centres: [SIMD2<Double>] = []
+        var cellIndex = [Int32](repeating: -1, count: w * d)
+        for k in masks.indices where masks[k].nonzeroBitCount >= needed {
+            cellIndex[k] = Int32(centres.count)
+            centres.append(origin + SIMD2(Double(k % w) + 0.5, Double(k / w) + 0.5) * cell)
+        }
+        var active = [Bool](repeating: true, count: centres.count)
+        var activeList = Array(centres.indices)
+        let minimumCells = max(3, Int(c.minimumWallLength / cell * 0.5))
+        var generator = SeededGenerator(seed: c.seed)
+        var faces: [WallFace] = []
+        let tolerance = c.wallInlierDistance
+
+        for _ in 0..<Self.maximumWallCount {
+            activeList.removeAll { !active[$0] }
+            guard activeList.count >= minimumCells else { break }
+            var best: (line: PlanLine, count: Int)? = nil
+            for _ in 0..<c.ransacIterations {
+                let i = activeList[Int.random(in: 0..<activeList.count, using: &generator)]
+                let p = centres[i]
+                let cx = Int((p.x - origin.x) / cell)
+                let cz = Int((p.y - origin.y) / cell)
+                // A second active cell nearby.
+                var j = -1
+                for _ in 0..<8 {
+                    let qx = cx + Int.random(in: -Self.hypothesisReach...Self.hypothesisReach, using: &generator)
+                    let qz = cz + Int.random(in: -Self.hypothesisReach...Self.hypothesisReach, using: &generator)
+                    guard qx >= 0, qx < w, qz >= 0, qz < d, qx != cx || qz != cz else { continue }
+                    let k = Int(cellIndex[qz * w + qx])
+                    if k >= 0 && active[k] {
+                        j = k
+                        break
+                    }
+                }
+                guard j >= 0 else { continue }
+                let q = centres[j]
+                let length = FloorPlanGeometry.distance(p, q)
+                guard length > 2 * cell else { continue }
+                let line = PlanLine(origin: p, direction: (q - p) / length)
+                let n = line.normal
+                var count = 0
+                for k in activeList where abs(((centres[k] - p) * n).sum()) <= tolerance { count += 1 }
+                if count > (best?.count ?? 0) { best = (line, count) }
+            }
+            guard let hypothesis = best, hypothesis.count >= minimumCells else { break }
+            // Refit on the inlier cells, then take the inliers of the refitted line.
+            var line = hypothesis.line
+            for _ in 0..<2 {
+                let inliers = activeList.filter { abs(line.signedDistance(to: centres[$0])) <= tolerance }
+                if let refit = PlanLine.fit(inliers.map { centres[$0] }) { line = refit }
+            }
+            let inliers = activeList.filter { abs(line.signedDistance(to: centres[$0])) <= tolerance }
+            for k in inliers { active[k] = false }
+            // Stretches along the line.
+            let ts = inliers.map { line.coordinate(of: centres[$0]) }.sorted()
+            var runStart = 0
+            for k in 1...ts.count {
+                if k == ts.count || ts[k] - ts[k - 1] > c.maximumWallGap {
+                    let t0 = ts[runStart] - cell / 2
+                    let t1 = ts[k - 1] + cell / 2
+                    if t1 - t0 >= c.minimumWallLength, k - runStart >= minimumCells,
+                        let face = fitFace(line: line, t0: t0, t1: t1, grid: grid, ceilingHeight: ceilingHeight)
+                    {
+                        faces.append(face)
+                    }
+                    runStart = k
+                }
+            }
+        }
+        return faces
+    }
+
+    /// Refits a stretch of line on the raw points near it (ends excluded) and reports the fit.
+    func fitFace(line: PlanLine, t0: Double, t1: Double, grid: PlanPointGrid, ceilingHeight: Double) -> WallFace? {
+        var current = line
+        var rms = 0.0
+        var count = 0
+        let lo = Self.wallFitHeightMargin
+        let hi = Float(ceilingHeight) - Self.wallFitHeightMargin
+        // Narrow the tolerance after the first fit.
+        for tolerance in [configuration.wallInlierDistance, configuration.wallInlierDistance * 0.67] {
+            var points: [SIMD2<Double>] = []
+            let margin = min(Self.fitEndMargin, (t1 - t0) / 4)
+            grid.forEachPoint(near: current, from: t0 + margin, to: t1 - margin, within: tolerance) { i, _ in
+                let h = grid.heights[i]
+                guard h > lo, h < hi else { return }
+                points.append(grid.positions[i])
+            }
+            guard let refit = PlanLine.fit(points) else { return nil }
+            // Keep the coordinate frame: origin at the projection of the old origin.
+            var direction = refit.direction
+            if (direction * current.direction).sum() < 0 { direction = -direction }
+            let newLine = PlanLine(origin: refit.origin, direction: direction)
+            let anchor = newLine.point(at: newLine.coordinate(of: current.origin))
+            current = PlanLine(origin: anchor, direction: direction)
+            var sq = 0.0
+            for p in points {
+                let e = current.signedDistance(to: p)
+                sq += e * e
+            }
+            rms = (sq / Double(points.count)).squareRoot()
+            count = points.count
+        }
+        return WallFace(line: current, t0: t0, t1: t1, pointCount: count, rms: rms)
+    }
+
+    /// Moves each wall end to the intersection with another wall's line when that lies within
+    /// `cornerSnapDistance` of the end and of the other wall.
+    func snapCorners(_ faces: [WallFace]) -> [WallFace] {
+        var out = faces
+        let reach = configuration.cornerSnapDistance
+        for a in faces.indices {
+            for end in 0..<2 {
+                let face = faces[a]
+                let t = end == 0 ? face.t0 : face.t1
+                let p = face.line.point(at: t)
+                var best: (t: Double, distance: Double)? = nil
+                for b in faces.indices where b != a {
+                    let other = faces[b]
+                    guard face.line.sine(with: other.line) >= Self.cornerSine,
+                        let x = face.line.intersection(with: other.line)
+                    else { continue }
+                    let distance = FloorPlanGeometry.distance(x, p)
+                    let u = other.line.coordinate(of: x)
+                    guard distance <= reach, u >= other.t0 - reach, u <= other.t1 + reach else { continue }
+                    if distance < (best?.distance ?? .infinity) { best = (face.line.coordinate(of: x), distance) }
+                }
+                if let best {
+                    if end == 0 { out[a].t0 = best.t } else { out[a].t1 = best.t }
+                }
+            }
+        }
+        return out.filter { $0.t1 - $0.t0 >= configuration.minimumWallLength }
+    }
+
+    /// Splits each wall where other walls end on it (a T junction): the stretch between the two faces
+    /// of a meeting wall is cut out, so that rooms on either side keep walls of their own.
+    func splitAtJunctions(_ faces: [WallFace]) -> [WallFace] {
+        var out: [WallFace] = []
+        for (a, face) in faces.enumerated() {
+            var cuts: [Double] = []
+            for (b, other) in faces.enumerated() where b != a && face.line.sine(with: other.line) >= Self.cornerSine {
+                for p in [other.start, other.end] where abs(face.line.signedDistance(to: p)) <= Self.junctionDistance {
+                    let t = face.line.coordinate(of: p)
+                    if t > face.t0 + Self.junctionInset && t < face.t1 - Self.junctionInset { cuts.append(t) }
+                }
+            }
+            guard !cuts.isEmpty else {
+                out.append(face)
+                continue
+            }
+            cuts.sort()
+            var groups: [(Double, Double)] = []
+            for t in cuts {
+                if let last = groups.last, t - last.1 <= configuration.maximumWallThickness + Self.junctionDistance {
+                    groups[groups.count - 1].1 = t
+                } else {
+                    groups.append((t, t))
+                }
+            }
+            var start = face.t0
+            for (g0, g1) in groups + [(face.t1, face.t1)] {
+                if g0 - start >= configuration.minimumWallLength {
+                    var piece = face
+                    piece.t0 = start
+                    piece.t1 = g0
+                    out.append(piece)
+                }
+                start = g1
+            }
+        }
+        return out
+    }
+
+    /// Sets each face's seen side: the side with more floor points just in front of it.
+    func orientFaces(_ faces: inout [WallFace], grid: PlanPointGrid) {
+        for k in faces.indices {
+            let face = faces[k]
+            var balance = 0
+            grid.forEachPoint(near: face.line, from: face.t0, to: face.t1, within: Self.sideProbeDepth) { i, _ in
+                guard abs(grid.heights[i]) <= Self.floorPointTolerance else { return }
+                balance += face.line.signedDistance(to: grid.positions[i]) > 0 ? 1 : -1
+            }
+            faces[k].side = balance >= 0 ? 1 : -1
+        }
+    }
+}
