@@ -152,6 +152,42 @@ extension FloorPlanExtractor {
         return WallFace(line: current, t0: t0, t1: t1, pointCount: count, rms: rms)
     }
 
+    /// Faces this close to parallel (|sin|) and on one line may be one face found twice.
+    static let duplicateSine = 0.03
+    /// Collinear faces whose extents overlap or leave at most this gap are merged, metres.
+    static let duplicateGap = 0.1
+
+    /// Merges faces found twice (collinear pieces of one wall that overlap or touch) into the longer
+    /// one's line over the union of their extents.
+    func mergeDuplicates(_ faces: [WallFace]) -> [WallFace] {
+        var out = faces.sorted { $0.length > $1.length }
+        var merged = true
+        while merged {
+            merged = false
+            search: for a in out.indices {
+                for b in out.indices where b > a {
+                    let fa = out[a]
+                    let fb = out[b]
+                    guard fa.line.sine(with: fb.line) <= Self.duplicateSine,
+                        abs(fa.line.signedDistance(to: fb.start)) <= configuration.wallInlierDistance,
+                        abs(fa.line.signedDistance(to: fb.end)) <= configuration.wallInlierDistance
+                    else { continue }
+                    let u0 = fa.line.coordinate(of: fb.start)
+                    let u1 = fa.line.coordinate(of: fb.end)
+                    guard min(u0, u1) <= fa.t1 + Self.duplicateGap, max(u0, u1) >= fa.t0 - Self.duplicateGap else {
+                        continue
+                    }
+                    out[a].t0 = min(fa.t0, min(u0, u1))
+                    out[a].t1 = max(fa.t1, max(u0, u1))
+                    out.remove(at: b)
+                    merged = true
+                    break search
+                }
+            }
+        }
+        return out
+    }
+
     /// Moves each wall end to the intersection with another wall's line when that lies within
     /// `cornerSnapDistance` of the end and of the other wall.
     func snapCorners(_ faces: [WallFace]) -> [WallFace] {

@@ -159,7 +159,7 @@ public struct FloorPlanExtractor: Sendable {
         let grid = PlanPointGrid(positions: positions, heights: pointHeights, cellSize: Self.pointGridCellSize)
 
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 0, total: 1))
-        var faces = findWallFaces(grid, ceilingHeight: heights.ceilingHeight)
+        var faces = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
         faces = snapCorners(faces)
         faces = splitAtJunctions(faces)
         orientFaces(&faces, grid: grid)
