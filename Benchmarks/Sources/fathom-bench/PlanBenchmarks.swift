@@ -25,7 +25,12 @@ enum PlanPackages {
 }
 
 /// One accuracy row: the comparison of a found plan with the truth.
-func planAccuracyRow(_ name: String, _ description: SceneDescription, seed: UInt64) -> FloorPlanComparison {
+func planAccuracyRow(_ name: String, _ description: SceneDescription, seed: UInt64) -> FloorPlanComparison? {
+    if let only = ProcessInfo.processInfo.environment["FATHOM_PLAN_SCANS"],
+        !only.split(separator: ",").contains(Substring(name))
+    {
+        return nil
+    }
     let url = PlanPackages.package(name: name, description: description, seed: seed)
     let package = try! ScanPackage(url: url)
     let t0 = Date()
@@ -43,6 +48,33 @@ func planAccuracyRow(_ name: String, _ description: SceneDescription, seed: UInt
                 c.spuriousRoomIds.count, c.doorAndWindowRecall * 100, c.maximumOpeningWidthError * 100,
                 c.inventedOpeningIds.count, labels, c.rooms.count, seconds))
     for m in result.messages { print("    note: \(m)") }
+    if ProcessInfo.processInfo.environment["FATHOM_PLAN_DETAIL"] != nil {
+        func f(_ p: SIMD2<Double>) -> String { String(format: "(%.2f, %.2f)", p.x, p.y) }
+        for m in c.walls {
+            let t = truth.wall(id: m.trueWallId)!
+            if let id = m.foundWallId {
+                let w = result.plan.wall(id: id)!
+                if m.positionError! > 0.02 || m.lengthError! > 0.02 {
+                    print("    wall \(f(t.start))–\(f(t.end)) t=\(t.thickness ?? 0): found \(f(w.start))–\(f(w.end)) t=\(w.thickness ?? 0)")
+                }
+            } else {
+                print("    wall missed \(f(t.start))–\(f(t.end)) t=\(t.thickness ?? 0)")
+            }
+        }
+        for o in c.openings where o.foundOpeningId == nil || (o.widthError ?? 0) > 0.05 || o.kindMatches == false {
+            let t = truth.openings.first { $0.id == o.trueOpeningId }!
+            print("    opening \(t.kind) \(f(t.start))–\(f(t.end)): found \(o.foundOpeningId ?? "none") kind ok \(o.kindMatches ?? false) width err \(o.widthError ?? -1)")
+        }
+        for id in c.inventedOpeningIds {
+            let o = result.plan.openings.first { $0.id == id }!
+            print("    invented \(o.kind) \(f(o.start))–\(f(o.end)) bottom \(o.bottom) top \(o.top)")
+        }
+        for r in c.rooms { print("    room \(r.trueRoomId): found \(r.foundRoomId ?? "none") IoU \(r.iou ?? 0) area err \(r.areaError ?? -1)") }
+        for id in c.spuriousRoomIds {
+            let r = result.plan.rooms.first { $0.id == id }!
+            print("    spurious room \(r.polygon.map(f).joined(separator: " "))")
+        }
+    }
     return c
 }
 
@@ -81,13 +113,13 @@ var planReports: [BenchmarkReport] {
             print(
                 "scan                   pos cm  len %  walls   area %  min IoU rooms spur  d+w  wid cm  inv  labels  time s")
             var tuning: [FloorPlanComparison] = []
-            tuning.append(planAccuracyRow("apartment", ScenePreset.apartment.description, seed: 1))
+            tuning.append(contentsOf: [planAccuracyRow("apartment", ScenePreset.apartment.description, seed: 1)].compactMap { $0 })
             for seed in planTuningSeeds {
-                tuning.append(planAccuracyRow("layout-\(seed)", RandomFloorPlanLayout.scene(seed: seed), seed: seed))
+                tuning.append(contentsOf: [planAccuracyRow("layout-\(seed)", RandomFloorPlanLayout.scene(seed: seed), seed: seed)].compactMap { $0 })
             }
             var heldOut: [FloorPlanComparison] = []
             for seed in planHeldOutSeeds {
-                heldOut.append(planAccuracyRow("layout-\(seed)", RandomFloorPlanLayout.scene(seed: seed), seed: seed))
+                heldOut.append(contentsOf: [planAccuracyRow("layout-\(seed)", RandomFloorPlanLayout.scene(seed: seed), seed: seed)].compactMap { $0 })
             }
             printPlanSummary("tuning (apartment + seeds \(planTuningSeeds))", tuning)
             printPlanSummary("held out (seeds \(planHeldOutSeeds.first!)…\(planHeldOutSeeds.last!))", heldOut)

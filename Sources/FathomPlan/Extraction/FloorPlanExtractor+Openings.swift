@@ -10,8 +10,23 @@ extension FloorPlanExtractor {
     /// A height bin is solid across an opening when at least this fraction of its stations hold points.
     static let solidBinFraction = 0.3
 
-    /// Gaps in a face's wall band: doors, windows and open passages, with their bottom and top heights.
-    func findOpenings(in face: WallFace, grid: PlanPointGrid, ceilingHeight: Double) -> [FaceOpening] {
+    /// Fewest camera frames that must have seen a gap (in range, in the image, not hidden by another
+    /// wall) for it to be an opening rather than a part of the wall nobody looked at.
+    static let minimumOpeningViews = 10
+    /// Gaps are checked for visibility at this height above the floor, metres.
+    static let visibilityCheckHeight: Float = 1.4
+    /// The sensor drops the wall samples next to a depth edge (about one depth pixel, 1–2 cm at room
+    /// distances), so gaps look this much wider on each side than they are; each side is moved back
+    /// by it, metres.
+    static let openingEdgeCorrection = 0.015
+
+    /// Gaps in a face's wall band that the camera saw: doors, windows and open passages, with their
+    /// bottom and top heights.
+    func findOpenings(
+        in index: Int, faces: [WallFace], grid: PlanPointGrid, ceilingHeight: Double, floorY: Double,
+        cameras: [CameraSample]
+    ) -> [FaceOpening] {
+        let face = faces[index]
         let c = configuration
         let stations = max(1, Int((face.length / Self.stationSize).rounded(.up)))
         let binCount = min(64, max(1, Int((ceilingHeight / Self.profileBin).rounded(.up))))
@@ -52,9 +67,10 @@ extension FloorPlanExtractor {
             defer { s = e }
             // Only gaps with wall on both sides are openings.
             guard s > 0, e < stations else { continue }
-            let t0 = face.t0 + Double(s) * Self.stationSize
-            let t1 = face.t0 + Double(e) * Self.stationSize
+            let t0 = face.t0 + Double(s) * Self.stationSize + Self.openingEdgeCorrection
+            let t1 = face.t0 + Double(e) * Self.stationSize - Self.openingEdgeCorrection
             guard t1 - t0 >= c.minimumOpeningWidth else { continue }
+            guard seen(face: index, from: t0, to: t1, faces: faces, floorY: floorY, cameras: cameras) else { continue }
             // Bin by bin: is it solid across the gap?
             let n = Double(e - s)
             func solid(_ b: Int) -> Bool {
@@ -81,5 +97,55 @@ extension FloorPlanExtractor {
             result.append(FaceOpening(t0: t0, t1: t1, bottom: bottom, top: top))
         }
         return result
+    }
+
+    /// Whether enough cameras saw the middle of the stretch `t0…t1` of a face (in front, within
+    /// range, inside the image, with no other face between).
+    func seen(
+        face index: Int, from t0: Double, to t1: Double, faces: [WallFace], floorY: Double, cameras: [CameraSample]
+    ) -> Bool {
+        let face = faces[index]
+        let targets = [0.3, 0.5, 0.7].map { face.line.point(at: t0 + (t1 - t0) * $0) }
+        let range = configuration.maximumDepthDistance
+        var views = 0
+        for camera in cameras {
+            let eye = SIMD2(Double(camera.position.x), Double(camera.position.z))
+            var sawAll = true
+            for target in targets {
+                let world = SIMD3(Float(target.x), Float(floorY) + Self.visibilityCheckHeight, Float(target.y))
+                let local = camera.cameraFromWorld.apply(to: world)
+                guard let (pixel, depth) = camera.intrinsics.project(local), depth <= range,
+                    pixel.x >= 0, pixel.y >= 0, pixel.x < Float(camera.intrinsics.width),
+                    pixel.y < Float(camera.intrinsics.height)
+                else {
+                    sawAll = false
+                    break
+                }
+                for (k, other) in faces.enumerated() where k != index {
+                    if Self.segmentsCross(eye, target, other.start, other.end) {
+                        sawAll = false
+                        break
+                    }
+                }
+                if !sawAll { break }
+            }
+            if sawAll {
+                views += 1
+                if views >= Self.minimumOpeningViews { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether segments `a–b` and `c–d` cross (touching ends do not count).
+    static func segmentsCross(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>) -> Bool {
+        func cross(_ o: SIMD2<Double>, _ p: SIMD2<Double>, _ q: SIMD2<Double>) -> Double {
+            (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x)
+        }
+        let d1 = cross(c, d, a)
+        let d2 = cross(c, d, b)
+        let d3 = cross(a, b, c)
+        let d4 = cross(a, b, d)
+        return d1 * d2 < 0 && d3 * d4 < 0
     }
 }

@@ -6,6 +6,8 @@ extension FloorPlanExtractor {
     static let coverageBin = 0.1
     /// The second cell of a line hypothesis is drawn within this many cells of the first.
     static let hypothesisReach = 30
+    /// Line hypotheses are scored on cells within this fraction of `wallInlierDistance`.
+    static let scoringFraction = 0.5
     /// The most walls sought.
     static let maximumWallCount = 400
     /// Points this close to a face's ends are left out of its line fit (they may belong to the wall it
@@ -37,6 +39,7 @@ extension FloorPlanExtractor {
         let w = max(1, Int(Double(grid.width) * grid.cellSize / cell) + 1)
         let d = max(1, Int(Double(grid.depth) * grid.cellSize / cell) + 1)
         var masks = [UInt32](repeating: 0, count: w * d)
+        var sums = [SIMD3<Double>](repeating: .zero, count: w * d)
         for i in grid.positions.indices {
             let h = Double(grid.heights[i])
             guard h >= band.lowerBound, h < band.upperBound else { continue }
@@ -45,12 +48,14 @@ extension FloorPlanExtractor {
             let cx = min(w - 1, Int((p.x - origin.x) / cell))
             let cz = min(d - 1, Int((p.y - origin.y) / cell))
             masks[cz * w + cx] |= 1 << UInt32(b)
+            sums[cz * w + cx] += SIMD3(p.x, p.y, 1)
         }
         var centres: [SIMD2<Double>] = []
         var cellIndex = [Int32](repeating: -1, count: w * d)
         for k in masks.indices where masks[k].nonzeroBitCount >= needed {
             cellIndex[k] = Int32(centres.count)
-            centres.append(origin + SIMD2(Double(k % w) + 0.5, Double(k / w) + 0.5) * cell)
+            // The mean of the cell's band points lies on the wall (a cell centre can be off by half a cell).
+            centres.append(SIMD2(sums[k].x, sums[k].y) / sums[k].z)
         }
         var active = [Bool](repeating: true, count: centres.count)
         var activeList = Array(centres.indices)
@@ -58,6 +63,9 @@ extension FloorPlanExtractor {
         var generator = SeededGenerator(seed: c.seed)
         var faces: [WallFace] = []
         let tolerance = c.wallInlierDistance
+        // Hypotheses are scored with a tighter band, so that a line slanting across a wall's two faces
+        // scores less than either face.
+        let scoring = tolerance * Self.scoringFraction
 
         for _ in 0..<Self.maximumWallCount {
             activeList.removeAll { !active[$0] }
@@ -87,7 +95,7 @@ extension FloorPlanExtractor {
                 let line = PlanLine(origin: p, direction: (q - p) / length)
                 let n = line.normal
                 var count = 0
-                for k in activeList where abs(((centres[k] - p) * n).sum()) <= tolerance { count += 1 }
+                for k in activeList where abs(((centres[k] - p) * n).sum()) <= scoring { count += 1 }
                 if count > (best?.count ?? 0) { best = (line, count) }
             }
             guard let hypothesis = best, hypothesis.count >= minimumCells else { break }

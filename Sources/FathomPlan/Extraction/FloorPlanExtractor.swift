@@ -22,10 +22,21 @@ public struct FloorPlanExtractor: Sendable {
         self.configuration = configuration
     }
 
-    /// A camera position on the walk: frame number and world position (metres).
+    /// A camera on the walk: frame number, world position (metres), the pose's inverse and the
+    /// image intrinsics (to tell which parts of the walls it saw).
     struct CameraSample: Sendable {
         var frameNumber: Int
         var position: SIMD3<Float>
+        var cameraFromWorld: RigidTransform
+        var intrinsics: CameraIntrinsics
+
+        init?(_ camera: CameraFrame) {
+            guard let pose = camera.worldFromCamera, pose.translation.isFinite else { return nil }
+            frameNumber = camera.frameNumber
+            position = pose.translation
+            cameraFromWorld = pose.inverse
+            intrinsics = camera.intrinsics
+        }
     }
 
     /// The plan of a scan package.
@@ -75,9 +86,7 @@ public struct FloorPlanExtractor: Sendable {
                 index += frameStep
             }
         }
-        let cameras = package.cameraFrames.compactMap { c in
-            c.worldFromCamera.map { CameraSample(frameNumber: c.frameNumber, position: $0.translation) }
-        }
+        let cameras = package.cameraFrames.compactMap(CameraSample.init)
         do {
             return try extract(
                 pipeline: pipeline, cameras: cameras, labels: package.labels,
@@ -100,9 +109,7 @@ public struct FloorPlanExtractor: Sendable {
         var pipeline = makePipeline()
         var cameras: [CameraSample] = []
         for frame in frames {
-            if let pose = frame.camera.worldFromCamera {
-                cameras.append(CameraSample(frameNumber: frame.frameNumber, position: pose.translation))
-            }
+            if let camera = CameraSample(frame.camera) { cameras.append(camera) }
             guard frame.depth != nil else { continue }
             pipeline.process(frame)
             progress?(
@@ -169,8 +176,10 @@ public struct FloorPlanExtractor: Sendable {
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 1, total: 1))
 
         progress?(FloorPlanExtractionProgress(stage: .openings, completed: 0, total: faces.count))
+        let viewers = Self.subsample(cameras, atMost: Self.maximumViewingCameras)
         for k in faces.indices {
-            faces[k].openings = findOpenings(in: faces[k], grid: grid, ceilingHeight: heights.ceilingHeight)
+            faces[k].openings = findOpenings(
+                in: k, faces: faces, grid: grid, ceilingHeight: heights.ceilingHeight, floorY: floorY, cameras: viewers)
         }
         if faces.isEmpty { messages.append("no walls were found") }
 
@@ -188,6 +197,16 @@ public struct FloorPlanExtractor: Sendable {
         quality.roomClosure = rooms.map(\.closure)
         progress?(FloorPlanExtractionProgress(stage: .rooms, completed: 1, total: 1))
         return FloorPlanResult(plan: plan, quality: quality, messages: messages)
+    }
+
+    /// The most camera poses checked when telling seen wall from unseen wall.
+    static let maximumViewingCameras = 1500
+
+    /// Every k-th element, so that at most `count` remain.
+    static func subsample<T>(_ items: [T], atMost count: Int) -> [T] {
+        guard items.count > count else { return items }
+        let step = (items.count + count - 1) / count
+        return stride(from: 0, to: items.count, by: step).map { items[$0] }
     }
 
     /// Cell edge of the point buckets used for neighbourhood queries, metres.

@@ -161,11 +161,11 @@ public enum RandomFloorPlanLayout {
             add(SIMD2(x0 + walkInset, d - backInset))
             add(SIMD2(x1 - walkInset, d - backInset))
             add(SIMD2(x1 - walkInset, walkInset))
+            // Close the loop along the front, looking at the back and the left wall.
+            add(SIMD2(x0 + walkInset + 0.5, walkInset))
             if k < count - 1 {
                 add(SIMD2(x1 - walkInset, doorCentres[k]))
                 add(SIMD2(x1 - 0.4, doorCentres[k]))
-            } else {
-                add(SIMD2(x0 + walkInset, walkInset + 0.4))
             }
         }
         return SceneDescription(
