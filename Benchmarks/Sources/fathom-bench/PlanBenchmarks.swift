@@ -70,6 +70,10 @@ func planAccuracyRow(_ name: String, _ description: SceneDescription, seed: UInt
             print("    invented \(o.kind) \(f(o.start))–\(f(o.end)) bottom \(o.bottom) top \(o.top)")
         }
         for r in c.rooms { print("    room \(r.trueRoomId): found \(r.foundRoomId ?? "none") IoU \(r.iou ?? 0) area err \(r.areaError ?? -1)") }
+        if c.missedRoomCount > 0 {
+            for w in result.plan.walls { print("      found \(w.id) \(f(w.start))–\(f(w.end)) t=\(w.thickness ?? 0)") }
+            for r in truth.rooms { print("      true room \(r.polygon.map(f).joined(separator: " "))") }
+        }
         for id in c.spuriousRoomIds {
             let r = result.plan.rooms.first { $0.id == id }!
             print("    spurious room \(r.polygon.map(f).joined(separator: " "))")

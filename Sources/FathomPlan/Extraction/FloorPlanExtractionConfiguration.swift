@@ -28,7 +28,7 @@ public struct FloorPlanExtractionConfiguration: Sendable, Hashable {
     public var ransacIterations: Int
     /// Seed of the line sampling. Default 1.
     public var seed: UInt64
-    /// Wall ends move to the intersection with another wall at most this far, metres. Default 0.3.
+    /// Wall ends move to the intersection with another wall at most this far, metres. Default 0.5.
     public var cornerSnapDistance: Double
     /// Narrowest gap in the wall band reported as an opening, metres. Default 0.4.
     public var minimumOpeningWidth: Double
@@ -46,7 +46,7 @@ public struct FloorPlanExtractionConfiguration: Sendable, Hashable {
         maximumFusedFrames: Int = 450, voxelSize: Float = 0.02, minimumConfidence: ConfidenceLevel = .medium,
         maximumDepthDistance: Float = 4, wallCellSize: Double = 0.03, wallBand: ClosedRange<Double> = 1.0...1.8,
         minimumWallBandCoverage: Double = 0.6, wallInlierDistance: Double = 0.03, minimumWallLength: Double = 0.4,
-        maximumWallGap: Double = 2.2, ransacIterations: Int = 300, seed: UInt64 = 1, cornerSnapDistance: Double = 0.3,
+        maximumWallGap: Double = 2.2, ransacIterations: Int = 300, seed: UInt64 = 1, cornerSnapDistance: Double = 0.5,
         minimumOpeningWidth: Double = 0.4, maximumWallThickness: Double = 0.35, roomCellSize: Double = 0.04,
         minimumRoomArea: Double = 1, minimumCameraFramesPerRoom: Int = 10
     ) {
@@ -63,7 +63,7 @@ public struct FloorPlanExtractionConfiguration: Sendable, Hashable {
         self.maximumWallGap = positive(maximumWallGap, 2.2)
         self.ransacIterations = max(1, ransacIterations)
         self.seed = seed
-        self.cornerSnapDistance = positive(cornerSnapDistance, 0.3)
+        self.cornerSnapDistance = positive(cornerSnapDistance, 0.5)
         self.minimumOpeningWidth = positive(minimumOpeningWidth, 0.4)
         self.maximumWallThickness = positive(maximumWallThickness, 0.35)
         self.roomCellSize = positive(roomCellSize, 0.04)

@@ -15,10 +15,10 @@ extension FloorPlanExtractor {
     static let minimumOpeningViews = 10
     /// Gaps are checked for visibility at this height above the floor, metres.
     static let visibilityCheckHeight: Float = 1.4
-    /// The sensor drops the wall samples next to a depth edge (about one depth pixel, 1–2 cm at room
-    /// distances), so gaps look this much wider on each side than they are; each side is moved back
-    /// by it, metres.
-    static let openingEdgeCorrection = 0.015
+    /// Gaps look narrower than they are: a voxel straddling a jamb averages to a point inside the wall
+    /// (half a voxel) and the station holding the jamb counts as wall (half a station). Each side of a
+    /// gap is moved out by this, metres.
+    var openingEdgeCorrection: Double { (Double(configuration.voxelSize) + Self.stationSize) / 2 }
 
     /// Gaps in a face's wall band that the camera saw: doors, windows and open passages, with their
     /// bottom and top heights.
@@ -67,9 +67,9 @@ extension FloorPlanExtractor {
             defer { s = e }
             // Only gaps with wall on both sides are openings.
             guard s > 0, e < stations else { continue }
-            let t0 = face.t0 + Double(s) * Self.stationSize + Self.openingEdgeCorrection
-            let t1 = face.t0 + Double(e) * Self.stationSize - Self.openingEdgeCorrection
-            guard t1 - t0 >= c.minimumOpeningWidth else { continue }
+            let t0 = face.t0 + Double(s) * Self.stationSize - openingEdgeCorrection
+            let t1 = face.t0 + Double(e) * Self.stationSize + openingEdgeCorrection
+            guard t1 - t0 >= c.minimumOpeningWidth, t0 >= face.observedT0, t1 <= face.observedT1 else { continue }
             guard seen(face: index, from: t0, to: t1, faces: faces, floorY: floorY, cameras: cameras) else { continue }
             // Bin by bin: is it solid across the gap?
             let n = Double(e - s)

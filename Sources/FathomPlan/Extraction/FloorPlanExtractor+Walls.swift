@@ -187,6 +187,8 @@ extension FloorPlanExtractor {
                     }
                     out[a].t0 = min(fa.t0, min(u0, u1))
                     out[a].t1 = max(fa.t1, max(u0, u1))
+                    out[a].observedT0 = out[a].t0
+                    out[a].observedT1 = out[a].t1
                     out.remove(at: b)
                     merged = true
                     break search
@@ -196,8 +198,13 @@ extension FloorPlanExtractor {
         return out
     }
 
+    /// A wall end is extended (never trimmed) to a corner this far ahead of it, metres: the ends of
+    /// walls are often unseen (corners behind the camera, occluded by furniture).
+    static let cornerExtensionDistance = 1.0
+
     /// Moves each wall end to the intersection with another wall's line when that lies within
-    /// `cornerSnapDistance` of the end and of the other wall.
+    /// `cornerSnapDistance` of the end (or `cornerExtensionDistance` ahead of it) and near the other
+    /// wall.
     func snapCorners(_ faces: [WallFace]) -> [WallFace] {
         var out = faces
         let reach = configuration.cornerSnapDistance
@@ -213,12 +220,29 @@ extension FloorPlanExtractor {
                         let x = face.line.intersection(with: other.line)
                     else { continue }
                     let distance = FloorPlanGeometry.distance(x, p)
+                    let tx = face.line.coordinate(of: x)
+                    let ahead = end == 0 ? tx < t : tx > t
+                    let limit = ahead ? max(reach, Self.cornerExtensionDistance) : reach
                     let u = other.line.coordinate(of: x)
-                    guard distance <= reach, u >= other.t0 - reach, u <= other.t1 + reach else { continue }
-                    if distance < (best?.distance ?? .infinity) { best = (face.line.coordinate(of: x), distance) }
+                    guard distance <= limit, u >= other.t0 - limit, u <= other.t1 + limit else { continue }
+                    guard distance < (best?.distance ?? .infinity) else { continue }
+                    // An extension never passes through another wall.
+                    if ahead && distance > reach {
+                        let blocked = faces.indices.contains { k in
+                            k != a && k != b && Self.segmentsCross(p, x, faces[k].start, faces[k].end)
+                        }
+                        if blocked { continue }
+                    }
+                    best = (tx, distance)
                 }
                 if let best {
-                    if end == 0 { out[a].t0 = best.t } else { out[a].t1 = best.t }
+                    if end == 0 {
+                        out[a].t0 = best.t
+                        out[a].observedT0 = max(face.t0, best.t)
+                    } else {
+                        out[a].t1 = best.t
+                        out[a].observedT1 = min(face.t1, best.t)
+                    }
                 }
             }
         }
@@ -256,6 +280,8 @@ extension FloorPlanExtractor {
                     var piece = face
                     piece.t0 = start
                     piece.t1 = g0
+                    piece.observedT0 = max(face.observedT0, start)
+                    piece.observedT1 = min(face.observedT1, g0)
                     out.append(piece)
                 }
                 start = g1
@@ -264,10 +290,36 @@ extension FloorPlanExtractor {
         return out
     }
 
-    /// Sets each face's seen side: the side with more floor points just in front of it.
-    func orientFaces(_ faces: inout [WallFace], grid: PlanPointGrid) {
+    /// The most cameras that vote on the side each face was seen from.
+    static let maximumVotingCameras = 300
+
+    /// Sets each face's seen side: the side of the cameras with a clear line of sight to it (no other
+    /// face in between), or, when none had one, the side with more floor points just in front of it.
+    func orientFaces(_ faces: inout [WallFace], grid: PlanPointGrid, cameras: [CameraSample]) {
+        let voters = Self.subsample(cameras, atMost: Self.maximumVotingCameras).map {
+            SIMD2(Double($0.position.x), Double($0.position.z))
+        }
+        let range = Double(configuration.maximumDepthDistance)
         for k in faces.indices {
             let face = faces[k]
+            let targets = [0.25, 0.5, 0.75].map { face.line.point(at: face.t0 + face.length * $0) }
+            var votes = 0
+            for eye in voters {
+                for target in targets where FloorPlanGeometry.distance(eye, target) <= range {
+                    var clear = true
+                    for (j, other) in faces.enumerated() where j != k {
+                        if Self.segmentsCross(eye, target, other.start, other.end) {
+                            clear = false
+                            break
+                        }
+                    }
+                    if clear { votes += face.line.signedDistance(to: eye) > 0 ? 1 : -1 }
+                }
+            }
+            if votes != 0 {
+                faces[k].side = votes > 0 ? 1 : -1
+                continue
+            }
             var balance = 0
             grid.forEachPoint(near: face.line, from: face.t0, to: face.t1, within: Self.sideProbeDepth) { i, _ in
                 guard abs(grid.heights[i]) <= Self.floorPointTolerance else { return }

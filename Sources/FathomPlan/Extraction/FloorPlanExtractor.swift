@@ -169,7 +169,7 @@ public struct FloorPlanExtractor: Sendable {
         var faces = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
         faces = snapCorners(faces)
         faces = splitAtJunctions(faces)
-        orientFaces(&faces, grid: grid)
+        orientFaces(&faces, grid: grid, cameras: cameras)
         let fitted = faces.reduce(into: (n: 0, sq: 0.0)) { $0.n += $1.pointCount; $0.sq += $1.rms * $1.rms * Double($1.pointCount) }
         quality.wallPointCount = fitted.n
         quality.wallFitRMS = fitted.n > 0 ? (fitted.sq / Double(fitted.n)).squareRoot() : 0

@@ -5,6 +5,10 @@ struct WallFace: Sendable {
     /// Start and end coordinates along the line, metres (`t0 < t1`).
     var t0: Double
     var t1: Double
+    /// The stretch where the face's points were seen (corners may extend the face beyond it); openings
+    /// are sought only inside it.
+    var observedT0: Double
+    var observedT1: Double
     /// +1 when the face was seen from the side of `line.normal`, −1 otherwise.
     var side: Double = 1
     /// Points fitted and their RMS distance to the line, metres.
@@ -12,6 +16,17 @@ struct WallFace: Sendable {
     var rms = 0.0
     /// Openings found in the face, as coordinate ranges with heights above the floor (metres).
     var openings: [FaceOpening] = []
+
+    /// Creates a face seen over `t0…t1`.
+    init(line: PlanLine, t0: Double, t1: Double, pointCount: Int = 0, rms: Double = 0) {
+        self.line = line
+        self.t0 = t0
+        self.t1 = t1
+        observedT0 = t0
+        observedT1 = t1
+        self.pointCount = pointCount
+        self.rms = rms
+    }
 
     /// The start point, `[x, z]` metres.
     var start: SIMD2<Double> { line.point(at: t0) }
