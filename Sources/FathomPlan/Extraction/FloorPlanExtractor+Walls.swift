@@ -107,8 +107,9 @@ extension FloorPlanExtractor {
             }
             let inliers = activeList.filter { abs(line.signedDistance(to: centres[$0])) <= tolerance }
             for k in inliers { active[k] = false }
-            // Stretches along the line.
-            let ts = inliers.map { line.coordinate(of: centres[$0]) }.sorted()
+            // Stretches along the line, without the few cells where other walls cross it.
+            let ts = Self.trimmingStrayEnds(inliers.map { line.coordinate(of: centres[$0]) }.sorted(), cell: cell)
+            guard !ts.isEmpty else { continue }
             var runStart = 0
             for k in 1...ts.count {
                 if k == ts.count || ts[k] - ts[k - 1] > c.maximumWallGap {
@@ -125,6 +126,34 @@ extension FloorPlanExtractor {
         }
         return faces
     }
+
+    /// Clusters of cells (split at gaps over two cells) shorter than this at the ends of a wall's
+    /// stretch are other walls crossing its line and are dropped, metres.
+    static let strayClusterLength = 0.15
+
+    /// The sorted along-line coordinates without short clusters at the ends of each stretch.
+    static func trimmingStrayEnds(_ ts: [Double], cell: Double) -> [Double] {
+        guard ts.count > 1 else { return ts }
+        // Clusters: index ranges split at gaps over two cells.
+        var clusters: [Range<Int>] = []
+        var start = 0
+        for k in 1...ts.count where k == ts.count || ts[k] - ts[k - 1] > 2 * cell {
+            clusters.append(start..<k)
+            start = k
+        }
+        func short(_ r: Range<Int>) -> Bool { ts[r.upperBound - 1] - ts[r.lowerBound] < strayClusterLength }
+        var keep = [Bool](repeating: true, count: clusters.count)
+        // A short cluster is stray when a long gap or the end of the line lies on one side of it.
+        for (i, r) in clusters.enumerated() where short(r) {
+            let before = i == 0 ? Double.infinity : ts[r.lowerBound] - ts[clusters[i - 1].upperBound - 1]
+            let after = i == clusters.count - 1 ? Double.infinity : ts[clusters[i + 1].lowerBound] - ts[r.upperBound - 1]
+            if max(before, after) > strayGap { keep[i] = false }
+        }
+        return clusters.indices.filter { keep[$0] }.flatMap { ts[clusters[$0]] }
+    }
+
+    /// A short cluster this far from its neighbour on one side is not part of the wall, metres.
+    static let strayGap = 0.3
 
     /// Refits a stretch of line on the raw points near it (ends excluded) and reports the fit.
     func fitFace(line: PlanLine, t0: Double, t1: Double, grid: PlanPointGrid, ceilingHeight: Double) -> WallFace? {
