@@ -17,6 +17,7 @@ public struct FathomCommand: ParsableCommand {
             CloudCommand.self, FeaturesCommand.self, DepthImageCommand.self,
             ThinFilmCommand.self, PanesCommand.self,
             MapCommand.self, AnchorsCommand.self, AnchorsStressSaveCommand.self,
+            PlanCommand.self,
         ])
 
     public init() {}

@@ -26,9 +26,10 @@ let allCases: [BenchmarkCase] =
     + thinFilmShadingBenchmarks
     + planExportBenchmarks
     + anchorBenchmarks
+    + planBenchmarks
 
 if reports {
-    for report in surfaceReports + thinFilmReports where filter == nil || report.name.contains(filter!) {
+    for report in surfaceReports + thinFilmReports + planReports where filter == nil || report.name.contains(filter!) {
         print("== \(report.name)")
         report.run()
     }

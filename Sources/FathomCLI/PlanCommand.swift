@@ -1,0 +1,72 @@
+import ArgumentParser
+import Fathom
+import Foundation
+
+/// `fathom plan`: a floor plan (walls, openings, rooms with names and areas) from a scan package.
+public struct PlanCommand: OutputtingCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Make a floor plan (plan.json) from a scan package with depth.",
+        discussion: """
+            Fuses the depth frames into a world cloud, finds the floor and ceiling, the walls (vertical \
+            planes at any angle), their doors, windows and openings, and the closed rooms, named from the \
+            scan's labels. Writes the fathom-floorplan JSON (world x, z in metres).
+            """)
+
+    /// The scan package (directory or .zip).
+    @Argument(help: "The scan package (directory or .zip).")
+    public var package: String
+
+    /// Where to write the plan.
+    @Option(name: .shortAndLong, help: "Output plan (fathom-floorplan JSON).")
+    public var output: String
+
+    /// Most depth frames fused.
+    @Option(name: .customLong("max-frames"), help: "Most depth frames fused (longer scans are subsampled).")
+    public var maximumFrames: Int = FloorPlanExtractionConfiguration().maximumFusedFrames
+
+    public init() {}
+
+    public func validate() throws {
+        guard maximumFrames > 0 else { throw ValidationError("--max-frames must be positive") }
+    }
+
+    public func run(output out: CommandOutput) throws {
+        let scan = try ScanPackage(url: URL(fileURLWithPath: package))
+        let progress = ProgressReporter()
+        let extractor = FloorPlanExtractor(
+            configuration: FloorPlanExtractionConfiguration(maximumFusedFrames: maximumFrames))
+        let result = try extractor.extract(package: scan) { p in
+            let fraction = p.total > 0 ? Double(p.completed) / Double(p.total) : 0
+            progress.update("plan: \(p.stage.rawValue)", fraction: fraction)
+        }
+        let plan = result.plan
+        do { try plan.write(to: URL(fileURLWithPath: output)) } catch {
+            throw FloorPlanError(file: output, problem: "cannot write the plan (\(error))")
+        }
+        let kinds = FloorPlanOpening.Kind.allCases.map { kind in
+            (kind, plan.openings.filter { $0.kind == kind }.count)
+        }.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 ? "" : "s")" }
+        out.line(
+            "plan: \(plan.walls.count) walls, \(plan.openings.count) openings"
+                + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))") + ", \(plan.rooms.count) rooms")
+        out.line(
+            String(
+                format: "floor at y = %.3f m, ceiling height %.2f m%@", plan.floorY, plan.ceilingHeight,
+                result.quality.ceilingSeen ? "" : " (ceiling not seen)"))
+        for room in plan.rooms {
+            out.line(
+                String(
+                    format: "room %@ %@: %.2f m², perimeter %.2f m", room.id, room.label.map { "\"\($0)\"" } ?? "(unnamed)",
+                    room.area, room.perimeter))
+        }
+        let q = result.quality
+        out.line(
+            String(
+                format: "fused %d depth frames, %d points; walls fit %d points, rms %.1f mm", q.fusedFrameCount,
+                q.pointCount, q.wallPointCount, q.wallFitRMS * 1000))
+        if let north = plan.trueNorthDegrees { out.line(String(format: "true north: %.1f°", north)) }
+        for message in result.messages { out.line("note: \(message)") }
+        out.line("wrote \(output)")
+    }
+}

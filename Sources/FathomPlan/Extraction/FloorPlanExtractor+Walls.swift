@@ -1,0 +1,360 @@
+import FathomCore
+import Foundation
+
+extension FloorPlanExtractor {
+    /// Height of the bins a wall cell's vertical coverage is counted in, metres.
+    static let coverageBin = 0.1
+    /// The second cell of a line hypothesis is drawn within this many cells of the first.
+    static let hypothesisReach = 30
+    /// Line hypotheses are scored on cells within this fraction of `wallInlierDistance`.
+    static let scoringFraction = 0.5
+    /// The most walls sought.
+    static let maximumWallCount = 400
+    /// Points this close to a face's ends are left out of its line fit (they may belong to the wall it
+    /// meets), metres.
+    static let fitEndMargin = 0.1
+    /// Points nearer than this to the floor or the ceiling are left out of wall fits, metres.
+    static let wallFitHeightMargin: Float = 0.1
+    /// Walls meeting at a corner differ by at least this angle (|sin|).
+    static let cornerSine = 0.34
+    /// A wall end lies on another wall's line within this distance to split it, metres.
+    static let junctionDistance = 0.06
+    /// A split lies at least this far inside the wall it splits, metres.
+    static let junctionInset = 0.2
+    /// Floor points this far in front of a face (at most) tell the side it was seen from, metres.
+    static let sideProbeDepth = 0.6
+    /// Floor points within this height of the floor count as floor, metres.
+    static let floorPointTolerance: Float = 0.04
+
+    /// Wall faces as RANSAC lines on the cells whose points fill the wall band, split into stretches at
+    /// gaps wider than `maximumWallGap`, each refitted on its raw points.
+    func findWallFaces(_ grid: PlanPointGrid, ceilingHeight: Double) -> [WallFace] {
+        let c = configuration
+        let cell = c.wallCellSize
+        let band = c.wallBand
+        let binCount = max(1, Int(((band.upperBound - band.lowerBound) / Self.coverageBin).rounded()))
+        let needed = max(1, Int((Double(binCount) * c.minimumWallBandCoverage).rounded(.up)))
+        // Coverage mask per cell.
+        let origin = grid.origin
+        let w = max(1, Int(Double(grid.width) * grid.cellSize / cell) + 1)
+        let d = max(1, Int(Double(grid.depth) * grid.cellSize / cell) + 1)
+        var masks = [UInt32](repeating: 0, count: w * d)
+        var sums = [SIMD3<Double>](repeating: .zero, count: w * d)
+        for i in grid.positions.indices {
+            let h = Double(grid.heights[i])
+            guard h >= band.lowerBound, h < band.upperBound else { continue }
+            let b = min(binCount - 1, Int((h - band.lowerBound) / Self.coverageBin))
+            let p = grid.positions[i]
+            let cx = min(w - 1, Int((p.x - origin.x) / cell))
+            let cz = min(d - 1, Int((p.y - origin.y) / cell))
+            masks[cz * w + cx] |= 1 << UInt32(b)
+            sums[cz * w + cx] += SIMD3(p.x, p.y, 1)
+        }
+        var centres: [SIMD2<Double>] = []
+        var cellIndex = [Int32](repeating: -1, count: w * d)
+        for k in masks.indices where masks[k].nonzeroBitCount >= needed {
+            cellIndex[k] = Int32(centres.count)
+            // The mean of the cell's band points lies on the wall (a cell centre can be off by half a cell).
+            centres.append(SIMD2(sums[k].x, sums[k].y) / sums[k].z)
+        }
+        var active = [Bool](repeating: true, count: centres.count)
+        var activeList = Array(centres.indices)
+        let minimumCells = max(3, Int(c.minimumWallLength / cell * 0.5))
+        var generator = SeededGenerator(seed: c.seed)
+        var faces: [WallFace] = []
+        let tolerance = c.wallInlierDistance
+        // Hypotheses are scored with a tighter band, so that a line slanting across a wall's two faces
+        // scores less than either face.
+        let scoring = tolerance * Self.scoringFraction
+
+        for _ in 0..<Self.maximumWallCount {
+            activeList.removeAll { !active[$0] }
+            guard activeList.count >= minimumCells else { break }
+            var best: (line: PlanLine, count: Int)? = nil
+            for _ in 0..<c.ransacIterations {
+                let i = activeList[Int.random(in: 0..<activeList.count, using: &generator)]
+                let p = centres[i]
+                let cx = Int((p.x - origin.x) / cell)
+                let cz = Int((p.y - origin.y) / cell)
+                // A second active cell nearby.
+                var j = -1
+                for _ in 0..<8 {
+                    let qx = cx + Int.random(in: -Self.hypothesisReach...Self.hypothesisReach, using: &generator)
+                    let qz = cz + Int.random(in: -Self.hypothesisReach...Self.hypothesisReach, using: &generator)
+                    guard qx >= 0, qx < w, qz >= 0, qz < d, qx != cx || qz != cz else { continue }
+                    let k = Int(cellIndex[qz * w + qx])
+                    if k >= 0 && active[k] {
+                        j = k
+                        break
+                    }
+                }
+                guard j >= 0 else { continue }
+                let q = centres[j]
+                let length = FloorPlanGeometry.distance(p, q)
+                guard length > 2 * cell else { continue }
+                let line = PlanLine(origin: p, direction: (q - p) / length)
+                let n = line.normal
+                var count = 0
+                for k in activeList where abs(((centres[k] - p) * n).sum()) <= scoring { count += 1 }
+                if count > (best?.count ?? 0) { best = (line, count) }
+            }
+            guard let hypothesis = best, hypothesis.count >= minimumCells else { break }
+            // Refit on the inlier cells, then take the inliers of the refitted line.
+            var line = hypothesis.line
+            for _ in 0..<2 {
+                let inliers = activeList.filter { abs(line.signedDistance(to: centres[$0])) <= tolerance }
+                if let refit = PlanLine.fit(inliers.map { centres[$0] }) { line = refit }
+            }
+            let inliers = activeList.filter { abs(line.signedDistance(to: centres[$0])) <= tolerance }
+            for k in inliers { active[k] = false }
+            // Stretches along the line, without the few cells where other walls cross it.
+            let ts = Self.trimmingStrayEnds(inliers.map { line.coordinate(of: centres[$0]) }.sorted(), cell: cell)
+            guard !ts.isEmpty else { continue }
+            var runStart = 0
+            for k in 1...ts.count {
+                if k == ts.count || ts[k] - ts[k - 1] > c.maximumWallGap {
+                    let t0 = ts[runStart] - cell / 2
+                    let t1 = ts[k - 1] + cell / 2
+                    if t1 - t0 >= c.minimumWallLength, k - runStart >= minimumCells,
+                        let face = fitFace(line: line, t0: t0, t1: t1, grid: grid, ceilingHeight: ceilingHeight)
+                    {
+                        faces.append(face)
+                    }
+                    runStart = k
+                }
+            }
+        }
+        return faces
+    }
+
+    /// Clusters of cells (split at gaps over two cells) shorter than this at the ends of a wall's
+    /// stretch are other walls crossing its line and are dropped, metres.
+    static let strayClusterLength = 0.15
+
+    /// The sorted along-line coordinates without short clusters at the ends of each stretch.
+    static func trimmingStrayEnds(_ ts: [Double], cell: Double) -> [Double] {
+        guard ts.count > 1 else { return ts }
+        // Clusters: index ranges split at gaps over two cells.
+        var clusters: [Range<Int>] = []
+        var start = 0
+        for k in 1...ts.count where k == ts.count || ts[k] - ts[k - 1] > 2 * cell {
+            clusters.append(start..<k)
+            start = k
+        }
+        func short(_ r: Range<Int>) -> Bool { ts[r.upperBound - 1] - ts[r.lowerBound] < strayClusterLength }
+        var keep = [Bool](repeating: true, count: clusters.count)
+        // A short cluster is stray when a long gap or the end of the line lies on one side of it.
+        for (i, r) in clusters.enumerated() where short(r) {
+            let before = i == 0 ? Double.infinity : ts[r.lowerBound] - ts[clusters[i - 1].upperBound - 1]
+            let after = i == clusters.count - 1 ? Double.infinity : ts[clusters[i + 1].lowerBound] - ts[r.upperBound - 1]
+            if max(before, after) > strayGap { keep[i] = false }
+        }
+        return clusters.indices.filter { keep[$0] }.flatMap { ts[clusters[$0]] }
+    }
+
+    /// A short cluster this far from its neighbour on one side is not part of the wall, metres.
+    static let strayGap = 0.3
+
+    /// Refits a stretch of line on the raw points near it (ends excluded) and reports the fit.
+    func fitFace(line: PlanLine, t0: Double, t1: Double, grid: PlanPointGrid, ceilingHeight: Double) -> WallFace? {
+        var current = line
+        var rms = 0.0
+        var count = 0
+        let lo = Self.wallFitHeightMargin
+        let hi = Float(ceilingHeight) - Self.wallFitHeightMargin
+        // Narrow the tolerance after the first fit.
+        for tolerance in [configuration.wallInlierDistance, configuration.wallInlierDistance * 0.67] {
+            var points: [SIMD2<Double>] = []
+            let margin = min(Self.fitEndMargin, (t1 - t0) / 4)
+            grid.forEachPoint(near: current, from: t0 + margin, to: t1 - margin, within: tolerance) { i, _ in
+                let h = grid.heights[i]
+                guard h > lo, h < hi else { return }
+                points.append(grid.positions[i])
+            }
+            guard let refit = PlanLine.fit(points) else { return nil }
+            // Keep the coordinate frame: origin at the projection of the old origin.
+            var direction = refit.direction
+            if (direction * current.direction).sum() < 0 { direction = -direction }
+            let newLine = PlanLine(origin: refit.origin, direction: direction)
+            let anchor = newLine.point(at: newLine.coordinate(of: current.origin))
+            current = PlanLine(origin: anchor, direction: direction)
+            var sq = 0.0
+            for p in points {
+                let e = current.signedDistance(to: p)
+                sq += e * e
+            }
+            rms = (sq / Double(points.count)).squareRoot()
+            count = points.count
+        }
+        return WallFace(line: current, t0: t0, t1: t1, pointCount: count, rms: rms)
+    }
+
+    /// Faces this close to parallel (|sin|) and on one line may be one face found twice.
+    static let duplicateSine = 0.03
+    /// Collinear faces whose extents overlap or leave at most this gap are merged, metres.
+    static let duplicateGap = 0.1
+
+    /// Merges faces found twice (collinear pieces of one wall that overlap or touch) into the longer
+    /// one's line over the union of their extents.
+    func mergeDuplicates(_ faces: [WallFace]) -> [WallFace] {
+        var out = faces.sorted { $0.length > $1.length }
+        var merged = true
+        while merged {
+            merged = false
+            search: for a in out.indices {
+                for b in out.indices where b > a {
+                    let fa = out[a]
+                    let fb = out[b]
+                    guard fa.line.sine(with: fb.line) <= Self.duplicateSine,
+                        abs(fa.line.signedDistance(to: fb.start)) <= configuration.wallInlierDistance,
+                        abs(fa.line.signedDistance(to: fb.end)) <= configuration.wallInlierDistance
+                    else { continue }
+                    let u0 = fa.line.coordinate(of: fb.start)
+                    let u1 = fa.line.coordinate(of: fb.end)
+                    guard min(u0, u1) <= fa.t1 + Self.duplicateGap, max(u0, u1) >= fa.t0 - Self.duplicateGap else {
+                        continue
+                    }
+                    out[a].t0 = min(fa.t0, min(u0, u1))
+                    out[a].t1 = max(fa.t1, max(u0, u1))
+                    out[a].observedT0 = out[a].t0
+                    out[a].observedT1 = out[a].t1
+                    out.remove(at: b)
+                    merged = true
+                    break search
+                }
+            }
+        }
+        return out
+    }
+
+    /// A wall end is extended (never trimmed) to a corner this far ahead of it, metres: the ends of
+    /// walls are often unseen (corners behind the camera, occluded by furniture).
+    static let cornerExtensionDistance = 1.0
+
+    /// Moves each wall end to the intersection with another wall's line when that lies within
+    /// `cornerSnapDistance` of the end (or `cornerExtensionDistance` ahead of it) and near the other
+    /// wall.
+    func snapCorners(_ faces: [WallFace]) -> [WallFace] {
+        var out = faces
+        let reach = configuration.cornerSnapDistance
+        for a in faces.indices {
+            for end in 0..<2 {
+                let face = faces[a]
+                let t = end == 0 ? face.t0 : face.t1
+                let p = face.line.point(at: t)
+                var best: (t: Double, distance: Double)? = nil
+                for b in faces.indices where b != a {
+                    let other = faces[b]
+                    guard face.line.sine(with: other.line) >= Self.cornerSine,
+                        let x = face.line.intersection(with: other.line)
+                    else { continue }
+                    let distance = FloorPlanGeometry.distance(x, p)
+                    let tx = face.line.coordinate(of: x)
+                    let ahead = end == 0 ? tx < t : tx > t
+                    let limit = ahead ? max(reach, Self.cornerExtensionDistance) : reach
+                    let u = other.line.coordinate(of: x)
+                    guard distance <= limit, u >= other.t0 - limit, u <= other.t1 + limit else { continue }
+                    guard distance < (best?.distance ?? .infinity) else { continue }
+                    // An extension never passes through another wall.
+                    if ahead && distance > reach {
+                        let blocked = faces.indices.contains { k in
+                            k != a && k != b && Self.segmentsCross(p, x, faces[k].start, faces[k].end)
+                        }
+                        if blocked { continue }
+                    }
+                    best = (tx, distance)
+                }
+                if let best {
+                    if end == 0 {
+                        out[a].t0 = best.t
+                        out[a].observedT0 = max(face.t0, best.t)
+                    } else {
+                        out[a].t1 = best.t
+                        out[a].observedT1 = min(face.t1, best.t)
+                    }
+                }
+            }
+        }
+        return out.filter { $0.t1 - $0.t0 >= configuration.minimumWallLength }
+    }
+
+    /// Splits each wall where other walls end on it (a T junction): the stretch between the two faces
+    /// of a meeting wall is cut out, so that rooms on either side keep walls of their own.
+    func splitAtJunctions(_ faces: [WallFace]) -> [WallFace] {
+        var out: [WallFace] = []
+        for (a, face) in faces.enumerated() {
+            var cuts: [Double] = []
+            for (b, other) in faces.enumerated() where b != a && face.line.sine(with: other.line) >= Self.cornerSine {
+                for p in [other.start, other.end] where abs(face.line.signedDistance(to: p)) <= Self.junctionDistance {
+                    let t = face.line.coordinate(of: p)
+                    if t > face.t0 + Self.junctionInset && t < face.t1 - Self.junctionInset { cuts.append(t) }
+                }
+            }
+            guard !cuts.isEmpty else {
+                out.append(face)
+                continue
+            }
+            cuts.sort()
+            var groups: [(Double, Double)] = []
+            for t in cuts {
+                if let last = groups.last, t - last.1 <= configuration.maximumWallThickness + Self.junctionDistance {
+                    groups[groups.count - 1].1 = t
+                } else {
+                    groups.append((t, t))
+                }
+            }
+            var start = face.t0
+            for (g0, g1) in groups + [(face.t1, face.t1)] {
+                if g0 - start >= configuration.minimumWallLength {
+                    var piece = face
+                    piece.t0 = start
+                    piece.t1 = g0
+                    piece.observedT0 = max(face.observedT0, start)
+                    piece.observedT1 = min(face.observedT1, g0)
+                    out.append(piece)
+                }
+                start = g1
+            }
+        }
+        return out
+    }
+
+    /// The most cameras that vote on the side each face was seen from.
+    static let maximumVotingCameras = 300
+
+    /// Sets each face's seen side: the side of the cameras with a clear line of sight to it (no other
+    /// face in between), or, when none had one, the side with more floor points just in front of it.
+    func orientFaces(_ faces: inout [WallFace], grid: PlanPointGrid, cameras: [CameraSample]) {
+        let voters = Self.subsample(cameras, atMost: Self.maximumVotingCameras).map {
+            SIMD2(Double($0.position.x), Double($0.position.z))
+        }
+        let range = Double(configuration.maximumDepthDistance)
+        for k in faces.indices {
+            let face = faces[k]
+            let targets = [0.25, 0.5, 0.75].map { face.line.point(at: face.t0 + face.length * $0) }
+            var votes = 0
+            for eye in voters {
+                for target in targets where FloorPlanGeometry.distance(eye, target) <= range {
+                    var clear = true
+                    for (j, other) in faces.enumerated() where j != k {
+                        if Self.segmentsCross(eye, target, other.start, other.end) {
+                            clear = false
+                            break
+                        }
+                    }
+                    if clear { votes += face.line.signedDistance(to: eye) > 0 ? 1 : -1 }
+                }
+            }
+            if votes != 0 {
+                faces[k].side = votes > 0 ? 1 : -1
+                continue
+            }
+            var balance = 0
+            grid.forEachPoint(near: face.line, from: face.t0, to: face.t1, within: Self.sideProbeDepth) { i, _ in
+                guard abs(grid.heights[i]) <= Self.floorPointTolerance else { return }
+                balance += face.line.signedDistance(to: grid.positions[i]) > 0 ? 1 : -1
+            }
+            faces[k].side = balance >= 0 ? 1 : -1
+        }
+    }
+}

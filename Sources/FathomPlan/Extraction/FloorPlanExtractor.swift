@@ -1,0 +1,237 @@
+import FathomCore
+import FathomIO
+import FathomSensing
+import Foundation
+
+/// Turns a scan package with LiDAR depth into a floor plan: walls, doors, windows and openings, rooms
+/// with their names, areas and perimeters (see `docs/floorplans.md`).
+///
+/// Steps: fuse a world cloud from (an even subsample of) the depth frames; find the floor and ceiling
+/// heights from the height histogram; find wall faces as vertical planes at any angle (RANSAC lines on
+/// the plan cells whose points fill the wall band, refitted on the raw points); snap wall ends to
+/// corners and split walls where other walls meet them; find openings as gaps in each wall's band;
+/// pair faces seen from both sides into walls with a thickness; separate rooms on a raster of the wall
+/// faces, keep the closed spaces the camera stood in, and outline each on the wall lines; name rooms
+/// from the labels said inside them.
+public struct FloorPlanExtractor: Sendable {
+    /// The settings.
+    public var configuration: FloorPlanExtractionConfiguration
+
+    /// Creates an extractor.
+    public init(configuration: FloorPlanExtractionConfiguration = FloorPlanExtractionConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// A camera on the walk: frame number, world position (metres), the pose's inverse and the
+    /// image intrinsics (to tell which parts of the walls it saw).
+    struct CameraSample: Sendable {
+        var frameNumber: Int
+        var position: SIMD3<Float>
+        var cameraFromWorld: RigidTransform
+        var intrinsics: CameraIntrinsics
+
+        init?(_ camera: CameraFrame) {
+            guard let pose = camera.worldFromCamera, pose.translation.isFinite else { return nil }
+            frameNumber = camera.frameNumber
+            position = pose.translation
+            cameraFromWorld = pose.inverse
+            intrinsics = camera.intrinsics
+        }
+    }
+
+    /// The plan of a scan package.
+    /// - Parameter progress: called as frames are fused and at each later step.
+    /// - Throws: `FloorPlanError` naming the package when it has no depth frames or none could be
+    ///   fused; `ScanPackageError` when a record cannot be read.
+    public func extract(
+        package: ScanPackage, progress: ((FloorPlanExtractionProgress) -> Void)? = nil
+    ) throws -> FloorPlanResult {
+        let name = package.url.path
+        guard package.hasDepth, package.depthFrameCount > 0 else {
+            throw FloorPlanError(
+                file: name, problem: "the scan has no depth frames; a floor plan needs a LiDAR scan with depth")
+        }
+        var pipeline = makePipeline()
+        let wanted = min(package.depthFrameCount, configuration.maximumFusedFrames)
+        // Keep every `step`-th depth frame.
+        let step = max(1, Int((Double(package.depthFrameCount) / Double(configuration.maximumFusedFrames)).rounded(.up)))
+        let frameStep = max(1, package.frameCount / max(1, wanted))
+        var fused = 0
+        if frameStep <= 3 {
+            var seen = 0
+            var it = package.frames()
+            while let frame = try it.next() {
+                guard frame.depth != nil else { continue }
+                defer { seen += 1 }
+                guard seen % step == 0 else { continue }
+                pipeline.process(frame)
+                fused += 1
+                progress?(FloorPlanExtractionProgress(stage: .fusing, completed: fused, total: wanted))
+            }
+        } else {
+            // Long scans: jump to each sampled frame and read forwards to the next depth frame.
+            var index = 0
+            while index < package.frameCount {
+                var it = package.frames(from: index)
+                var read = 0
+                while read < frameStep, let frame = try it.next() {
+                    read += 1
+                    if frame.depth != nil {
+                        pipeline.process(frame)
+                        fused += 1
+                        break
+                    }
+                }
+                progress?(FloorPlanExtractionProgress(stage: .fusing, completed: fused, total: wanted))
+                index += frameStep
+            }
+        }
+        let cameras = package.cameraFrames.compactMap(CameraSample.init)
+        do {
+            return try extract(
+                pipeline: pipeline, cameras: cameras, labels: package.labels,
+                trueNorthDegrees: package.azimuth?.trueNorthDegrees, progress: progress)
+        } catch var error as FloorPlanError {
+            error.file = name
+            throw error
+        }
+    }
+
+    /// The plan of a sequence of frames (e.g. a simulation's), every depth frame fused.
+    /// - Parameters:
+    ///   - labels: room names with the frame at which each was said.
+    ///   - trueNorthDegrees: heading of the world −Z axis clockwise from true north, when known.
+    /// - Throws: `FloorPlanError` when no frame has usable depth.
+    public func extract(
+        frames: some Sequence<SensorFrame>, labels: [ScanLabel] = [], trueNorthDegrees: Double? = nil,
+        progress: ((FloorPlanExtractionProgress) -> Void)? = nil
+    ) throws -> FloorPlanResult {
+        var pipeline = makePipeline()
+        var cameras: [CameraSample] = []
+        for frame in frames {
+            if let camera = CameraSample(frame.camera) { cameras.append(camera) }
+            guard frame.depth != nil else { continue }
+            pipeline.process(frame)
+            progress?(
+                FloorPlanExtractionProgress(
+                    stage: .fusing, completed: pipeline.report.depthFrameCount, total: pipeline.report.depthFrameCount))
+        }
+        guard pipeline.report.depthFrameCount > 0 else {
+            throw FloorPlanError(problem: "the scan has no depth frames; a floor plan needs a LiDAR scan with depth")
+        }
+        return try extract(
+            pipeline: pipeline, cameras: cameras, labels: labels, trueNorthDegrees: trueNorthDegrees,
+            progress: progress)
+    }
+
+    private func makePipeline() -> DepthFusionPipeline {
+        DepthFusionPipeline(
+            builder: DepthCloudBuilder(
+                configuration: DepthCloudConfiguration(
+                    minimumConfidence: configuration.minimumConfidence,
+                    maximumDistance: configuration.maximumDepthDistance)),
+            fusion: VoxelFusionConfiguration(voxelSize: configuration.voxelSize, pointBudget: 8_000_000))
+    }
+
+    /// Fewest fused points a plan is sought in.
+    static let minimumPointCount = 1000
+
+    private func extract(
+        pipeline: DepthFusionPipeline, cameras: [CameraSample], labels: [ScanLabel], trueNorthDegrees: Double?,
+        progress: ((FloorPlanExtractionProgress) -> Void)?
+    ) throws -> FloorPlanResult {
+        let cloud = pipeline.fusion.pointCloud(minimumSampleCount: 2)
+        guard cloud.count >= Self.minimumPointCount else {
+            throw FloorPlanError(
+                problem:
+                    "only \(cloud.count) points could be fused from \(pipeline.report.depthFrameCount) depth frames "
+                    + "(poses invalid or depth empty); no floor plan can be made")
+        }
+        var quality = FloorPlanQuality(fusedFrameCount: pipeline.report.fusedFrameCount, pointCount: cloud.count)
+        var messages: [String] = []
+
+        progress?(FloorPlanExtractionProgress(stage: .heights, completed: 0, total: 1))
+        let cameraHeights = cameras.map(\.position.y)
+        let heights = findHeights(cloud.positions, cameraHeights: cameraHeights)
+        quality.ceilingSeen = heights.ceilingSeen
+        if !heights.ceilingSeen {
+            messages.append(
+                String(
+                    format: "the ceiling was not seen; the ceiling height (%.2f m) is the highest wall point seen",
+                    heights.ceilingHeight))
+        }
+        let floorY = heights.floorY
+        let positions = cloud.positions.map { SIMD2(Double($0.x), Double($0.z)) }
+        let pointHeights = cloud.positions.map { $0.y - Float(floorY) }
+        let grid = PlanPointGrid(positions: positions, heights: pointHeights, cellSize: Self.pointGridCellSize)
+
+        progress?(FloorPlanExtractionProgress(stage: .walls, completed: 0, total: 1))
+        var faces = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
+        faces = snapCorners(faces)
+        faces = splitAtJunctions(faces)
+        orientFaces(&faces, grid: grid, cameras: cameras)
+        let fitted = faces.reduce(into: (n: 0, sq: 0.0)) { $0.n += $1.pointCount; $0.sq += $1.rms * $1.rms * Double($1.pointCount) }
+        quality.wallPointCount = fitted.n
+        quality.wallFitRMS = fitted.n > 0 ? (fitted.sq / Double(fitted.n)).squareRoot() : 0
+        progress?(FloorPlanExtractionProgress(stage: .walls, completed: 1, total: 1))
+
+        progress?(FloorPlanExtractionProgress(stage: .openings, completed: 0, total: faces.count))
+        let viewers = Self.subsample(cameras, atMost: Self.maximumViewingCameras)
+        for k in faces.indices {
+            faces[k].openings = findOpenings(
+                in: k, faces: faces, grid: grid, ceilingHeight: heights.ceilingHeight, floorY: floorY, cameras: viewers)
+        }
+        if faces.isEmpty { messages.append("no walls were found") }
+
+        progress?(FloorPlanExtractionProgress(stage: .rooms, completed: 0, total: 1))
+        let cameraPlan = cameras.map { (frameNumber: $0.frameNumber, position: SIMD2(Double($0.position.x), Double($0.position.z))) }
+        let rooms = findRooms(faces: faces, cameras: cameraPlan.map(\.position))
+        if rooms.isEmpty && !faces.isEmpty {
+            messages.append(
+                "no closed room was found (an open space, or walls not seen all around); the plan holds the "
+                    + "\(faces.count) wall faces found")
+        }
+        var plan = assemble(faces: faces, rooms: rooms, floorY: floorY, ceilingHeight: heights.ceilingHeight)
+        plan.trueNorthDegrees = trueNorthDegrees
+        nameRooms(&plan, cameras: cameraPlan, labels: labels)
+        quality.roomClosure = rooms.map(\.closure)
+        progress?(FloorPlanExtractionProgress(stage: .rooms, completed: 1, total: 1))
+        return FloorPlanResult(plan: plan, quality: quality, messages: messages)
+    }
+
+    /// The most camera poses checked when telling seen wall from unseen wall.
+    static let maximumViewingCameras = 1500
+
+    /// Every k-th element, so that at most `count` remain.
+    static func subsample<T>(_ items: [T], atMost count: Int) -> [T] {
+        guard items.count > count else { return items }
+        let step = (items.count + count - 1) / count
+        return stride(from: 0, to: items.count, by: step).map { items[$0] }
+    }
+
+    /// Cell edge of the point buckets used for neighbourhood queries, metres.
+    static let pointGridCellSize = 0.25
+
+    /// Gives each room the first label said while the camera stood in it.
+    private func nameRooms(
+        _ plan: inout FloorPlan, cameras: [(frameNumber: Int, position: SIMD2<Double>)], labels: [ScanLabel]
+    ) {
+        guard !labels.isEmpty, !cameras.isEmpty else { return }
+        let sorted = cameras.sorted { $0.frameNumber < $1.frameNumber }
+        for label in labels.sorted(by: { $0.frameNumber < $1.frameNumber }) {
+            // The camera sample at (or just before) the label's frame.
+            var lo = 0
+            var hi = sorted.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if sorted[mid].frameNumber <= label.frameNumber { lo = mid } else { hi = mid - 1 }
+            }
+            let p = sorted[lo].position
+            if let r = plan.rooms.firstIndex(where: { FloorPlanGeometry.contains($0.polygon, p) }),
+                plan.rooms[r].label == nil
+            {
+                plan.rooms[r].label = label.text
+            }
+        }
+    }
+}

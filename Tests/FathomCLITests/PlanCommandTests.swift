@@ -1,0 +1,57 @@
+import Fathom
+import FathomCLI
+import FathomTestSupport
+import Foundation
+import Testing
+
+@Suite struct PlanCommandTests {
+    /// A 4 × 3.5 m room with a door, walked round for a few seconds; depth only (128 × 96), so the
+    /// package is written quickly in debug builds.
+    static func writeRoomPackage() throws -> URL {
+        let room = RoomDescription(
+            polygon: [SIMD2(0, 0), SIMD2(0, 3.5), SIMD2(4, 3.5), SIMD2(4, 0)], height: 2.5,
+            openings: [OpeningDescription(kind: .door, wall: 2, offset: 1.6, width: 0.9)])
+        let scene = SceneDescription(
+            rooms: [room], labels: [SceneLabel(text: "Study", position: SIMD2(2, 1.75))],
+            path: .walk(
+                WalkPath(
+                    waypoints: [SIMD2(1.4, 1.2), SIMD2(1.4, 2.3), SIMD2(2.6, 2.3), SIMD2(2.6, 1.2)], sweepDegrees: 10,
+                    closed: true)))
+        var sensors = SensorConfiguration()
+        sensors.depthEveryNthFrame = 8
+        sensors.imageEveryNthFrame = 0
+        sensors.featuresEveryNthFrame = 0
+        sensors.depthWidth = 128
+        sensors.depthHeight = 96
+        let sim = try ScanSimulation(description: scene, sensors: sensors, seed: 2)
+        let dir = try makeTemporaryDirectory().appendingPathComponent("room")
+        try sim.write(to: dir, trueNorthDegrees: 15)
+        return dir
+    }
+
+    /// The summary names the walls, the door and the labelled room with its area (4 × 3.5 = 14 m²);
+    /// the plan file reads back.
+    @Test func planOfARoom() throws {
+        let package = try Self.writeRoomPackage()
+        let out = package.deletingLastPathComponent().appendingPathComponent("plan.json")
+        let text = try runFathom(["plan", package.path, "-o", out.path])
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "plan: 4 walls, 1 openings (1 door), 1 rooms")
+        #expect(lines.contains("room r1 \"Study\": 14.00 m², perimeter 15.00 m"))
+        #expect(lines.contains("true north: 15.0°"))
+        #expect(text.hasSuffix("wrote \(out.path)\n"))
+        let plan = try FloorPlan(contentsOf: out)
+        #expect(plan.walls.count == 4 && plan.rooms.count == 1 && plan.openings.first?.kind == .door)
+        #expect(plan.trueNorthDegrees == 15)
+    }
+
+    @Test func errorsNameTheFile() throws {
+        #expect(throws: (any Error).self) { try runFathom(["plan", "x", "-o", "y.json", "--max-frames", "0"]) }
+        do {
+            _ = try runFathom(["plan", "/nonexistent/scan", "-o", "/tmp/y.json"])
+            Issue.record("a missing package must fail")
+        } catch {
+            #expect(String(describing: error).contains("/nonexistent/scan"))
+        }
+    }
+}
