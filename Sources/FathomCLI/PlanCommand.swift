@@ -21,6 +21,22 @@ public struct PlanCommand: OutputtingCommand {
     @Option(name: .shortAndLong, help: "Output plan (fathom-floorplan JSON).")
     public var output: String
 
+    /// An SVG drawing of the plan.
+    @Option(name: .customLong("svg"), help: "Also write an SVG drawing (walls, openings, rooms, dimensions).")
+    public var svg: String?
+
+    /// A DXF (R12) drawing of the plan.
+    @Option(name: .customLong("dxf"), help: "Also write a DXF R12 drawing (layers WALLS, OPENINGS, ROOMS, TEXT).")
+    public var dxf: String?
+
+    /// A USD scene of the plan.
+    @Option(name: .customLong("usdz"), help: "Also write a 3D model: .usdz (or .usda for plain text).")
+    public var usdz: String?
+
+    /// A RoomPlan-style CapturedRoom JSON.
+    @Option(name: .customLong("roomplan"), help: "Also write a RoomPlan-style CapturedRoom JSON.")
+    public var roomPlan: String?
+
     /// Most depth frames fused.
     @Option(name: .customLong("max-frames"), help: "Most depth frames fused (longer scans are subsampled).")
     public var maximumFrames: Int = FloorPlanExtractionConfiguration().maximumFusedFrames
@@ -29,6 +45,12 @@ public struct PlanCommand: OutputtingCommand {
 
     public func validate() throws {
         guard maximumFrames > 0 else { throw ValidationError("--max-frames must be positive") }
+        if let usdz {
+            let format = FloorPlanExportFormat(pathExtension: URL(fileURLWithPath: usdz).pathExtension)
+            guard format == .usdz || format == .usda else {
+                throw ValidationError("--usdz must name a .usdz or .usda file")
+            }
+        }
     }
 
     public func run(output out: CommandOutput) throws {
@@ -43,6 +65,15 @@ public struct PlanCommand: OutputtingCommand {
         let plan = result.plan
         do { try plan.write(to: URL(fileURLWithPath: output)) } catch {
             throw FloorPlanError(file: output, problem: "cannot write the plan (\(error))")
+        }
+        let exports: [(String?, FloorPlanExportFormat?)] = [
+            (svg, .svg), (dxf, .dxf), (roomPlan, .roomPlanJSON),
+            (usdz, usdz.flatMap { FloorPlanExportFormat(pathExtension: URL(fileURLWithPath: $0).pathExtension) }),
+        ]
+        var written: [String] = []
+        for case let (path?, format?) in exports {
+            try FloorPlanExport.write(plan, format: format, to: URL(fileURLWithPath: path))
+            written.append(path)
         }
         let kinds = FloorPlanOpening.Kind.allCases.map { kind in
             (kind, plan.openings.filter { $0.kind == kind }.count)
@@ -67,6 +98,6 @@ public struct PlanCommand: OutputtingCommand {
                 q.pointCount, q.wallPointCount, q.wallFitRMS * 1000))
         if let north = plan.trueNorthDegrees { out.line(String(format: "true north: %.1f°", north)) }
         for message in result.messages { out.line("note: \(message)") }
-        out.line("wrote \(output)")
+        out.line("wrote \(([output] + written).joined(separator: ", "))")
     }
 }

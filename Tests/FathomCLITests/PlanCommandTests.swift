@@ -54,4 +54,26 @@ import Testing
             #expect(String(describing: error).contains("/nonexistent/scan"))
         }
     }
+
+    /// `--svg --dxf --usdz --roomplan` write each drawing next to the plan, from the same plan.
+    @Test func exportsEveryFormat() throws {
+        let package = try Self.writeRoomPackage()
+        let dir = package.deletingLastPathComponent()
+        func url(_ name: String) -> URL { dir.appendingPathComponent(name) }
+        let text = try runFathom([
+            "plan", package.path, "-o", url("plan.json").path, "--svg", url("plan.svg").path,
+            "--dxf", url("plan.dxf").path, "--usdz", url("room.usdz").path, "--roomplan", url("room.json").path,
+        ])
+        #expect(text.contains("wrote \(url("plan.json").path), \(url("plan.svg").path)"))
+        let plan = try FloorPlan(contentsOf: url("plan.json"))
+        let svg = try String(contentsOf: url("plan.svg"), encoding: .utf8)
+        #expect(svg.contains("<svg") && svg.contains("Study"))
+        #expect(try Data(contentsOf: url("plan.dxf")) == FloorPlanExport.data(plan, format: .dxf))
+        #expect(try Data(contentsOf: url("room.usdz")).prefix(4) == Data([0x50, 0x4B, 0x03, 0x04]))
+        let room = try JSONSerialization.jsonObject(with: Data(contentsOf: url("room.json"))) as? [String: Any]
+        #expect((room?["walls"] as? [Any])?.count == plan.walls.count)
+        #expect(throws: (any Error).self) {
+            try runFathom(["plan", package.path, "-o", url("p.json").path, "--usdz", url("room.obj").path])
+        }
+    }
 }

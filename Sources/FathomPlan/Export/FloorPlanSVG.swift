@@ -161,7 +161,7 @@ public enum FloorPlanSVG {
         out += "</g>\n"
         let totalArea = plan.rooms.reduce(0) { $0 + $1.area }
         out += "<text id=\"summary\" x=\"\(num(width / 2))\" y=\"\(num(drawingHeight + 0.45 * scale))\" text-anchor=\"middle\" "
-        out += "font-size=\"\(num(0.16 * scale))\" fill=\"#555555\">\(plan.rooms.count) rooms, "
+        out += "font-size=\"\(num(0.16 * scale))\" fill=\"#555555\">\(plan.rooms.count) room\(plan.rooms.count == 1 ? "" : "s"), "
         out += "\(ExportNumber.padded(totalArea, decimals: 2)) m² · ceiling \(lengthText(plan.ceilingHeight))</text>\n"
         out += legend(
             top: drawingHeight, width: width, scale: scale, drawingWidth: upper.x - lower.x, stroke: stroke,
