@@ -75,6 +75,9 @@ extension SurfaceFinder {
         let expected = Float.pi * radius * radius / max(c.spacing * c.spacing, .leastNormalMagnitude)
         return expected >= minimumExpectedPatchPoints ? radius : 0
     }
+    /// Offset of the random seed of candidates drawn from a stalled region (so that they differ from
+    /// the seed ball's).
+    static let regionCandidateSeedOffset: UInt64 = 0x5EED
     /// How many of the best candidates are grown, per type.
     static func grownCandidates(_ type: SurfaceType) -> Int {
         switch type {
@@ -203,9 +206,8 @@ extension SurfaceFinder {
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
         var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
         var bestSeedInliers = 0
-        // A poor seed estimate can stall the growth, so the runners-up are grown too and the largest
-        // region wins.
-        for (candidate, _) in ranked.prefix(Self.grownCandidates(type)) {
+        /// Refines a candidate on the seed ball, grows it, and fits it to what it grew over.
+        func grow(_ candidate: SurfaceModel) -> (model: SurfaceModel, inliers: [Int], nearMisses: Int)? {
             var model = candidate
             let ev0 = model.evaluator
             let inl = ballPoints.filter { abs(ev0.signedDistance($0)) <= band }
@@ -216,7 +218,7 @@ extension SurfaceFinder {
             let ev1 = model.evaluator
             let seedInliers = c.ball.filter { abs(ev1.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             bestSeedInliers = max(bestSeedInliers, seedInliers.count)
-            guard seedInliers.count >= min(needed, c.ball.count) else { continue }
+            guard seedInliers.count >= min(needed, c.ball.count) else { return nil }
             var (grown, inliers, nearMisses) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
             // Final fit on the grown inliers within the band.
             inliers = grower.admitted(inliers, by: grown)
@@ -226,10 +228,36 @@ extension SurfaceFinder {
                 grown = final
                 inliers = grower.admitted(inliers, by: grown)
             }
-            if best == nil || inliers.count > best!.inliers.count { best = (grown, inliers, nearMisses) }
+            return (grown, inliers, nearMisses)
+        }
+        func stalled(_ region: (model: SurfaceModel, inliers: [Int], nearMisses: Int)) -> Bool {
+            Double(region.nearMisses) > Self.stalledNearMissFraction * Double(region.inliers.count)
+        }
+        // A poor seed estimate can stall the growth, so the runners-up are grown too and the largest
+        // region wins.
+        for (candidate, _) in ranked.prefix(Self.grownCandidates(type)) {
+            guard let region = grow(candidate) else { continue }
+            if best == nil || region.inliers.count > best!.inliers.count { best = region }
             // A region with few connected points just off its band is taken as is; a stalled growth
             // (the surface goes on just outside the band) lets the runner-up candidates try.
-            if Double(nearMisses) <= Self.stalledNearMissFraction * Double(inliers.count) { break }
+            if !stalled(region) { break }
+        }
+        // Every candidate stalled on a curved surface: the grown region spans more of the object than
+        // the seed ball, so its normals meet at a better-conditioned axis. Candidates drawn from it
+        // are grown from the seed again (noisy tori need this: a wrong torus can explain half the
+        // object at the noise level).
+        if type != .plane, let b = best, stalled(b), b.inliers.count > c.ball.count {
+            var regionGenerator = SeededGenerator(seed: c.randomSeed &+ Self.regionCandidateSeedOffset)
+            let region = SeedNeighbourhood(
+                seed: SIMD3<Double>(c.seedPosition), ballIndices: b.inliers, positions: positions, withNormals: true,
+                normalRadius: c.normalRadius, generator: &regionGenerator)
+            let regionCandidates = InitialEstimator.candidates(type, region, generator: &regionGenerator)
+                .map { ($0, region.score($0, band: band)) }.sorted { $0.1 < $1.1 }
+            for (candidate, _) in regionCandidates.prefix(Self.grownCandidates(type)) {
+                guard let grown = grow(candidate) else { continue }
+                if grown.inliers.count > best!.inliers.count { best = grown }
+                if !stalled(grown) { break }
+            }
         }
         // Every candidate stalled: regrow the best from its own model with a wider widening band, so
         // the surface just outside pulls the model along.
