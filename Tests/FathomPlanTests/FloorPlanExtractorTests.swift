@@ -35,11 +35,13 @@ import Testing
                 + "IoU \(c.minimumRoomIoU), width \(c.maximumOpeningWidthError) m; \(result.messages)")
     }
 
-    /// Seeing only part of the room: the walls found are returned, no room, and a message says why.
+    /// Walking along one wall, looking ahead: the walls found are returned, no room, and a message
+    /// says why.
     @Test func anOpenViewGivesWallsAndAMessage() throws {
-        let sim = try PlanFixtures.oneRoomSimulation()
-        let firstPart = (0..<(sim.frameCount / 4)).map { sim.frame($0) }
-        let result = try FloorPlanExtractor().extract(frames: firstPart)
+        var scene = PlanFixtures.oneRoom
+        scene.path = .walk(WalkPath(waypoints: [SIMD2(0.8, 2.6), SIMD2(2.6, 2.6)], sweepDegrees: 5))
+        let sim = try ScanSimulation(description: scene, sensors: PlanFixtures.depthOnly(every: 8), seed: 3)
+        let result = try FloorPlanExtractor().extract(frames: sim.frames)
         #expect(result.plan.rooms.isEmpty)
         #expect(!result.plan.walls.isEmpty)
         #expect(result.messages.contains { $0.contains("no closed room") })

@@ -254,7 +254,9 @@ extension FloorPlanExtractor {
                     let limit = ahead ? max(reach, Self.cornerExtensionDistance) : reach
                     let u = other.line.coordinate(of: x)
                     guard distance <= limit, u >= other.t0 - limit, u <= other.t1 + limit else { continue }
-                    guard distance < (best?.distance ?? .infinity) else { continue }
+                    // Prefer corners that lie on the other wall: add how far outside its extent it is.
+                    let score = distance + max(0, other.t0 - u, u - other.t1)
+                    guard score < (best?.distance ?? .infinity) else { continue }
                     // An extension never passes through another wall.
                     if ahead && distance > reach {
                         let blocked = faces.indices.contains { k in
@@ -262,7 +264,7 @@ extension FloorPlanExtractor {
                         }
                         if blocked { continue }
                     }
-                    best = (tx, distance)
+                    best = (tx, score)
                 }
                 if let best {
                     if end == 0 {
