@@ -143,17 +143,14 @@ extension FloorPlanExtractor {
         }
         func short(_ r: Range<Int>) -> Bool { ts[r.upperBound - 1] - ts[r.lowerBound] < strayClusterLength }
         var keep = [Bool](repeating: true, count: clusters.count)
-        // A short cluster is stray when a long gap or the end of the line lies on one side of it.
+        // A short cluster apart from the rest on one side (or at the end of the line) is stray.
         for (i, r) in clusters.enumerated() where short(r) {
             let before = i == 0 ? Double.infinity : ts[r.lowerBound] - ts[clusters[i - 1].upperBound - 1]
             let after = i == clusters.count - 1 ? Double.infinity : ts[clusters[i + 1].lowerBound] - ts[r.upperBound - 1]
-            if max(before, after) > strayGap { keep[i] = false }
+            if max(before, after) > 2 * cell { keep[i] = false }
         }
         return clusters.indices.filter { keep[$0] }.flatMap { ts[clusters[$0]] }
     }
-
-    /// A short cluster this far from its neighbour on one side is not part of the wall, metres.
-    static let strayGap = 0.3
 
     /// Refits a stretch of line on the raw points near it (ends excluded) and reports the fit.
     func fitFace(line: PlanLine, t0: Double, t1: Double, grid: PlanPointGrid, ceilingHeight: Double) -> WallFace? {
@@ -227,6 +224,12 @@ extension FloorPlanExtractor {
         return out
     }
 
+    /// Weight of how far a corner lies beyond the other wall's extent when choosing among corners.
+    static let outsidePenalty = 2.0
+    /// Pieces of a wall split at a junction are kept when at least this long (the stub between a
+    /// junction and a corner closes the room), metres.
+    static let minimumJunctionPiece = 0.15
+
     /// A wall end is extended (never trimmed) to a corner this far ahead of it, metres: the ends of
     /// walls are often unseen (corners behind the camera, occluded by furniture).
     static let cornerExtensionDistance = 1.0
@@ -255,7 +258,7 @@ extension FloorPlanExtractor {
                     let u = other.line.coordinate(of: x)
                     guard distance <= limit, u >= other.t0 - limit, u <= other.t1 + limit else { continue }
                     // Prefer corners that lie on the other wall: add how far outside its extent it is.
-                    let score = distance + max(0, other.t0 - u, u - other.t1)
+                    let score = distance + Self.outsidePenalty * max(0, other.t0 - u, u - other.t1)
                     guard score < (best?.distance ?? .infinity) else { continue }
                     // An extension never passes through another wall.
                     if ahead && distance > reach {
@@ -307,7 +310,7 @@ extension FloorPlanExtractor {
             }
             var start = face.t0
             for (g0, g1) in groups + [(face.t1, face.t1)] {
-                if g0 - start >= configuration.minimumWallLength {
+                if g0 - start >= Self.minimumJunctionPiece {
                     var piece = face
                     piece.t0 = start
                     piece.t1 = g0
