@@ -74,6 +74,10 @@ func planAccuracyRow(_ name: String, _ description: SceneDescription, seed: UInt
             for w in result.plan.walls { print("      found \(w.id) \(f(w.start))–\(f(w.end)) t=\(w.thickness ?? 0)") }
             for r in truth.rooms { print("      true room \(r.polygon.map(f).joined(separator: " "))") }
         }
+        for id in c.spuriousWallIds {
+            let w = result.plan.wall(id: id)!
+            print("    spurious wall \(f(w.start))–\(f(w.end)) t=\(w.thickness ?? 0)")
+        }
         for id in c.spuriousRoomIds {
             let r = result.plan.rooms.first { $0.id == id }!
             print("    spurious room \(r.polygon.map(f).joined(separator: " "))")
@@ -108,7 +112,7 @@ func printPlanSummary(_ title: String, _ comparisons: [FloorPlanComparison]) {
     print(String(format: "   doors+windows found %.1f %% (target ≥ 95 %%), kinds right %d/%d, width error mean %.1f cm max %.1f cm (target ≤ 5)",
                  dw.isEmpty ? 100 : Double(dw.filter { $0.foundOpeningId != nil }.count) / Double(dw.count) * 100,
                  openings.filter { $0.kindMatches == true }.count, openings.count, mean(widths) * 100, (widths.max() ?? 0) * 100))
-    print("   openings invented: \(comparisons.map(\.inventedOpeningIds.count).reduce(0, +)) (target 0)")
+    print("   openings invented: \(comparisons.map(\.inventedOpeningIds.count).reduce(0, +)) (target 0); spurious walls: \(comparisons.map(\.spuriousWallIds.count).reduce(0, +))")
 }
 
 var planReports: [BenchmarkReport] {

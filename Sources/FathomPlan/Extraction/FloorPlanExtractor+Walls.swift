@@ -324,20 +324,56 @@ extension FloorPlanExtractor {
         return out
     }
 
+    /// Faces whose wall band holds points along less than this fraction of their length bridge gaps
+    /// between other walls and are dropped.
+    static let minimumBandSupport = 0.3
+    /// Step of the band-support count along a face, metres.
+    static let supportStation = 0.05
+
+    /// Drops faces with points along too little of their length (stretches that only bridge a gap
+    /// between collinear walls of different rooms).
+    func droppingUnsupported(_ faces: [WallFace], grid: PlanPointGrid) -> [WallFace] {
+        let band = configuration.wallBand
+        return faces.filter { face in
+            let count = max(1, Int((face.length / Self.supportStation).rounded(.up)))
+            var hit = [Bool](repeating: false, count: count)
+            grid.forEachPoint(near: face.line, from: face.t0, to: face.t1, within: configuration.wallInlierDistance) {
+                i, t in
+                let h = Double(grid.heights[i])
+                guard h >= band.lowerBound, h <= band.upperBound else { return }
+                hit[min(count - 1, max(0, Int((t - face.t0) / Self.supportStation)))] = true
+            }
+            return Double(hit.filter { $0 }.count) >= Self.minimumBandSupport * Double(count)
+        }
+    }
+
     /// The most cameras that vote on the side each face was seen from.
     static let maximumVotingCameras = 300
 
     /// Sets each face's seen side: the side of the cameras with a clear line of sight to it (no other
-    /// face in between), or, when none had one, the side with more floor points just in front of it.
+    /// face in between, within range). Faces no camera had a clear sight of lie behind other walls
+    /// (seen through a window's reveal, or noise) and are dropped; without any camera pose the side
+    /// with more floor points just in front of a face decides.
     func orientFaces(_ faces: inout [WallFace], grid: PlanPointGrid, cameras: [CameraSample]) {
         let voters = Self.subsample(cameras, atMost: Self.maximumVotingCameras).map {
             SIMD2(Double($0.position.x), Double($0.position.z))
         }
         let range = Double(configuration.maximumDepthDistance)
+        var unseen = Set<Int>()
         for k in faces.indices {
             let face = faces[k]
+            if voters.isEmpty {
+                var balance = 0
+                grid.forEachPoint(near: face.line, from: face.t0, to: face.t1, within: Self.sideProbeDepth) { i, _ in
+                    guard abs(grid.heights[i]) <= Self.floorPointTolerance else { return }
+                    balance += face.line.signedDistance(to: grid.positions[i]) > 0 ? 1 : -1
+                }
+                faces[k].side = balance >= 0 ? 1 : -1
+                continue
+            }
             let targets = [0.25, 0.5, 0.75].map { face.line.point(at: face.t0 + face.length * $0) }
             var votes = 0
+            var clearViews = 0
             for eye in voters {
                 for target in targets where FloorPlanGeometry.distance(eye, target) <= range {
                     var clear = true
@@ -347,19 +383,15 @@ extension FloorPlanExtractor {
                             break
                         }
                     }
-                    if clear { votes += face.line.signedDistance(to: eye) > 0 ? 1 : -1 }
+                    if clear {
+                        votes += face.line.signedDistance(to: eye) > 0 ? 1 : -1
+                        clearViews += 1
+                    }
                 }
             }
-            if votes != 0 {
-                faces[k].side = votes > 0 ? 1 : -1
-                continue
-            }
-            var balance = 0
-            grid.forEachPoint(near: face.line, from: face.t0, to: face.t1, within: Self.sideProbeDepth) { i, _ in
-                guard abs(grid.heights[i]) <= Self.floorPointTolerance else { return }
-                balance += face.line.signedDistance(to: grid.positions[i]) > 0 ? 1 : -1
-            }
-            faces[k].side = balance >= 0 ? 1 : -1
+            if clearViews == 0 { unseen.insert(k) }
+            faces[k].side = votes >= 0 ? 1 : -1
         }
+        faces = faces.indices.filter { !unseen.contains($0) }.map { faces[$0] }
     }
 }

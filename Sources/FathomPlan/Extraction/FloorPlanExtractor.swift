@@ -168,7 +168,7 @@ public struct FloorPlanExtractor: Sendable {
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 0, total: 1))
         var faces = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
         faces = snapCorners(faces)
-        faces = splitAtJunctions(faces)
+        faces = droppingUnsupported(splitAtJunctions(faces), grid: grid)
         orientFaces(&faces, grid: grid, cameras: cameras)
         let fitted = faces.reduce(into: (n: 0, sq: 0.0)) { $0.n += $1.pointCount; $0.sq += $1.rms * $1.rms * Double($1.pointCount) }
         quality.wallPointCount = fitted.n
