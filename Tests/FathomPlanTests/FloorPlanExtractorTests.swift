@@ -19,6 +19,7 @@ import Testing
         let c = FloorPlanComparison(found: result.plan, truth: truth, iouCellSize: 0.02)
         #expect(stages == Set(FloorPlanExtractionProgress.Stage.allCases))
         #expect(c.missedWallCount == 0, "\(c.walls)")
+        #expect(c.spuriousWallIds.isEmpty)
         #expect(c.meanWallPositionError <= 0.02)
         #expect(c.meanWallLengthError <= 0.02)
         #expect(c.matchedRoomCount == 1 && c.spuriousRoomIds.isEmpty)

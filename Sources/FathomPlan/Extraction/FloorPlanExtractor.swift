@@ -212,6 +212,9 @@ public struct FloorPlanExtractor: Sendable {
     /// Cell edge of the point buckets used for neighbourhood queries, metres.
     static let pointGridCellSize = 0.25
 
+    /// Camera frames after a label searched for the room it belongs to (3 s at 30 Hz).
+    static let labelSearchFrames = 90
+
     /// Gives each room the first label said while the camera stood in it.
     private func nameRooms(
         _ plan: inout FloorPlan, cameras: [(frameNumber: Int, position: SIMD2<Double>)], labels: [ScanLabel]
@@ -226,11 +229,14 @@ public struct FloorPlanExtractor: Sendable {
                 let mid = (lo + hi + 1) / 2
                 if sorted[mid].frameNumber <= label.frameNumber { lo = mid } else { hi = mid - 1 }
             }
-            let p = sorted[lo].position
-            if let r = plan.rooms.firstIndex(where: { FloorPlanGeometry.contains($0.polygon, p) }),
-                plan.rooms[r].label == nil
-            {
-                plan.rooms[r].label = label.text
+            // A label is often said on entering a room, while the camera still stands in the doorway:
+            // the first room the camera stands in from that frame on (within a few seconds) gets it.
+            let window = sorted[lo..<min(sorted.count, lo + Self.labelSearchFrames)]
+            for sample in window {
+                guard let r = plan.rooms.firstIndex(where: { FloorPlanGeometry.contains($0.polygon, sample.position) })
+                else { continue }
+                if plan.rooms[r].label == nil { plan.rooms[r].label = label.text }
+                break
             }
         }
     }
