@@ -170,9 +170,10 @@ public struct FloorPlanExtractor: Sendable {
         faces = snapCorners(faces)
         faces = droppingUnsupported(splitAtJunctions(faces), grid: grid)
         orientFaces(&faces, grid: grid, cameras: cameras)
-        let fitted = faces.reduce(into: (n: 0, sq: 0.0)) { $0.n += $1.pointCount; $0.sq += $1.rms * $1.rms * Double($1.pointCount) }
-        quality.wallPointCount = fitted.n
-        quality.wallFitRMS = fitted.n > 0 ? (fitted.sq / Double(fitted.n)).squareRoot() : 0
+        let fittedCount = faces.reduce(0) { $0 + $1.pointCount }
+        let squares = faces.reduce(0.0) { $0 + $1.rms * $1.rms * Double($1.pointCount) }
+        quality.wallPointCount = fittedCount
+        quality.wallFitRMS = fittedCount > 0 ? (squares / Double(fittedCount)).squareRoot() : 0
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 1, total: 1))
 
         progress?(FloorPlanExtractionProgress(stage: .openings, completed: 0, total: faces.count))
