@@ -25,13 +25,16 @@ enum PlanPackages {
 }
 
 /// One accuracy row: the comparison of a found plan with the truth.
-func planAccuracyRow(_ name: String, _ description: SceneDescription, seed: UInt64) -> FloorPlanComparison? {
+func planAccuracyRow(
+    _ name: String, _ description: SceneDescription, seed: UInt64, duration: Double? = nil,
+    sensors: SensorConfiguration = SensorConfiguration()
+) -> FloorPlanComparison? {
     if let only = ProcessInfo.processInfo.environment["FATHOM_PLAN_SCANS"],
         !only.split(separator: ",").contains(Substring(name))
     {
         return nil
     }
-    let url = PlanPackages.package(name: name, description: description, seed: seed)
+    let url = PlanPackages.package(name: name, description: description, seed: seed, duration: duration, sensors: sensors)
     let package = try! ScanPackage(url: url)
     let t0 = Date()
     let result = try! FloorPlanExtractor().extract(package: package)
@@ -129,8 +132,12 @@ var planReports: [BenchmarkReport] {
             for seed in planHeldOutSeeds {
                 heldOut.append(contentsOf: [planAccuracyRow("layout-\(seed)", RandomFloorPlanLayout.scene(seed: seed), seed: seed)].compactMap { $0 })
             }
+            // The speed benchmark's long scan: the 5-room walk repeated for ten minutes.
+            let long = [planAccuracyRow(
+                "five-rooms-10min", planFiveRoomTenMinuteScene, seed: 42, duration: 600, sensors: .lightweight)].compactMap { $0 }
             printPlanSummary("tuning (apartment + seeds \(planTuningSeeds))", tuning)
             printPlanSummary("held out (seeds \(planHeldOutSeeds.first!)…\(planHeldOutSeeds.last!))", heldOut)
+            printPlanSummary("10-minute 5-room scan (seed 42)", long)
         }
     ]
 }
@@ -172,6 +179,11 @@ var planSingleRoomScene: SceneDescription {
         path: .walk(WalkPath(waypoints: [SIMD2(1.1, 1.0), SIMD2(1.1, 3.0), SIMD2(3.4, 3.0), SIMD2(3.4, 1.0)], headingOffsetDegrees: 35)))
 }
 
+/// Five rooms (layout seed 42), the walk repeated there and back for ten minutes.
+var planFiveRoomTenMinuteScene: SceneDescription {
+    repeatedWalk(RandomFloorPlanLayout.scene(seed: 42, roomCount: 5), seconds: 600)
+}
+
 var planBenchmarks: [BenchmarkCase] {
     [
         BenchmarkCase(name: "plan/extract/1 room, 3600 frames", iterations: 3) {
@@ -183,8 +195,8 @@ var planBenchmarks: [BenchmarkCase] {
         },
         BenchmarkCase(name: "plan/extract/5 rooms, 10 min", iterations: 3) {
             let url = PlanPackages.package(
-                name: "five-rooms-10min", description: repeatedWalk(RandomFloorPlanLayout.scene(seed: 42, roomCount: 5), seconds: 600),
-                seed: 42, duration: 600, sensors: .lightweight)
+                name: "five-rooms-10min", description: planFiveRoomTenMinuteScene, seed: 42, duration: 600,
+                sensors: .lightweight)
             let package = try! ScanPackage(url: url)
             return { blackHole(try! FloorPlanExtractor().extract(package: package)) }
         },
