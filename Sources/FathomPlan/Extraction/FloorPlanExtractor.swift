@@ -161,8 +161,12 @@ public struct FloorPlanExtractor: Sendable {
                     heights.ceilingHeight))
         }
         let floorY = heights.floorY
-        let positions = cloud.positions.map { SIMD2(Double($0.x), Double($0.z)) }
-        let pointHeights = cloud.positions.map { $0.y - Float(floorY) }
+        let kept = Self.withoutStrayPoints(cloud.positions)
+        if cloud.count - kept.count > cloud.count / 100 {
+            messages.append("\(cloud.count - kept.count) points far from the rest of the scan were left out")
+        }
+        let positions = kept.map { SIMD2(Double($0.x), Double($0.z)) }
+        let pointHeights = kept.map { $0.y - Float(floorY) }
         let grid = PlanPointGrid(positions: positions, heights: pointHeights, cellSize: Self.pointGridCellSize)
 
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 0, total: 1))
@@ -208,6 +212,29 @@ public struct FloorPlanExtractor: Sendable {
         guard items.count > count else { return items }
         let step = (items.count + count - 1) / count
         return stride(from: 0, to: items.count, by: step).map { items[$0] }
+    }
+
+    /// Points beyond the 0.1 % and 99.9 % quantiles of x or z by more than this are left out, metres
+    /// (a bad pose can throw a frame's points far away, and the plan's rasters span all points).
+    static let strayPointMargin: Float = 1
+    /// The widest plan made, metres: beyond it, only the points within half of it from the median are kept.
+    static let maximumPlanExtent: Float = 200
+
+    /// The points without the few lying far from the rest in plan (x, z).
+    static func withoutStrayPoints(_ points: [SIMD3<Float>]) -> [SIMD3<Float>] {
+        guard points.count >= 1000 else { return points }
+        let sample = subsample(points, atMost: 20_000)
+        func bounds(_ values: [Float]) -> ClosedRange<Float> {
+            let sorted = values.sorted()
+            let lo = sorted[sorted.count / 1000] - strayPointMargin
+            let hi = sorted[sorted.count - 1 - sorted.count / 1000] + strayPointMargin
+            let median = sorted[sorted.count / 2]
+            guard hi - lo > maximumPlanExtent else { return lo...hi }
+            return (median - maximumPlanExtent / 2)...(median + maximumPlanExtent / 2)
+        }
+        let xs = bounds(sample.map(\.x))
+        let zs = bounds(sample.map(\.z))
+        return points.filter { xs.contains($0.x) && zs.contains($0.z) }
     }
 
     /// Cell edge of the point buckets used for neighbourhood queries, metres.
