@@ -7,6 +7,7 @@ import Testing
         let truth = ScenePreset.apartment.description.floorPlanTruth
         let c = FloorPlanComparison(found: truth, truth: truth, iouCellSize: 0.02)
         #expect(c.missedWallCount == 0 && c.meanWallPositionError < 1e-9 && c.meanWallLengthError < 1e-9)
+        #expect(c.spuriousWallIds.isEmpty)
         #expect(c.matchedRoomCount == 3 && c.spuriousRoomIds.isEmpty && c.minimumRoomIoU == 1)
         #expect(c.doorAndWindowRecall == 1 && c.inventedOpeningIds.isEmpty && c.maximumOpeningWidthError < 1e-9)
         #expect(c.rooms.allSatisfy { $0.labelMatches == true })
@@ -30,6 +31,7 @@ import Testing
             walls: [
                 FloorPlanWall(id: "a'", start: SIMD2(0, 0.05), end: SIMD2(4.4, 0.05), height: 2.5),
                 FloorPlanWall(id: "b'", start: SIMD2(0.05, 0), end: SIMD2(0.05, 2), height: 2.5),
+                FloorPlanWall(id: "z", start: SIMD2(9, 9), end: SIMD2(9, 10), height: 2.5),
             ],
             openings: [
                 FloorPlanOpening(
@@ -44,6 +46,7 @@ import Testing
         let c = FloorPlanComparison(found: found, truth: truth, iouCellSize: 0.01)
         #expect(abs(c.meanWallPositionError - 0.05) < 1e-9)
         #expect(abs(c.walls[0].lengthError! - 0.1) < 1e-9 && abs(c.walls[1].lengthError!) < 1e-9)
+        #expect(c.spuriousWallIds == ["z"])
         // Two 2×2 squares overlapping by half: IoU 2 / 6.
         #expect(c.missedRoomCount == 1 && c.spuriousRoomIds == ["s", "t"])
         #expect(abs(FloorPlanComparison.intersectionOverUnion(truth.rooms[0].polygon, found.rooms[0].polygon) - 1.0 / 3)

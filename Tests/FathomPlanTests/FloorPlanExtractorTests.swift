@@ -19,6 +19,7 @@ import Testing
         let c = FloorPlanComparison(found: result.plan, truth: truth, iouCellSize: 0.02)
         #expect(stages == Set(FloorPlanExtractionProgress.Stage.allCases))
         #expect(c.missedWallCount == 0, "\(c.walls)")
+        #expect(c.spuriousWallIds.isEmpty)
         #expect(c.meanWallPositionError <= 0.02)
         #expect(c.meanWallLengthError <= 0.02)
         #expect(c.matchedRoomCount == 1 && c.spuriousRoomIds.isEmpty)
@@ -35,11 +36,28 @@ import Testing
                 + "IoU \(c.minimumRoomIoU), width \(c.maximumOpeningWidthError) m; \(result.messages)")
     }
 
-    /// Seeing only part of the room: the walls found are returned, no room, and a message says why.
+    /// An L-shaped room with a 45° wall: every wall, the room and the window found.
+    @Test func lShapedRoomWithADiagonalWall() throws {
+        let scene = PlanFixtures.lShapedRoom
+        let sim = try ScanSimulation(description: scene, sensors: PlanFixtures.depthOnly(every: 8), seed: 9)
+        let result = try FloorPlanExtractor().extract(frames: sim.frames, labels: sim.labels)
+        let c = FloorPlanComparison(found: result.plan, truth: scene.floorPlanTruth, iouCellSize: 0.02)
+        #expect(c.missedWallCount == 0 && c.spuriousWallIds.isEmpty, "\(c.walls)")
+        #expect(c.meanWallPositionError <= 0.02 && c.meanWallLengthError <= 0.02)
+        #expect(c.matchedRoomCount == 1 && c.spuriousRoomIds.isEmpty)
+        #expect(c.maximumRoomAreaError <= 0.01 && c.minimumRoomIoU >= 0.98)
+        #expect(c.doorAndWindowRecall == 1 && c.inventedOpeningIds.isEmpty)
+        #expect(result.plan.rooms.first?.polygon.count == 7)
+        #expect(result.plan.rooms.first?.label == "Hall")
+    }
+
+    /// Walking along one wall, looking ahead: the walls found are returned, no room, and a message
+    /// says why.
     @Test func anOpenViewGivesWallsAndAMessage() throws {
-        let sim = try PlanFixtures.oneRoomSimulation()
-        let firstPart = (0..<(sim.frameCount / 4)).map { sim.frame($0) }
-        let result = try FloorPlanExtractor().extract(frames: firstPart)
+        var scene = PlanFixtures.oneRoom
+        scene.path = .walk(WalkPath(waypoints: [SIMD2(0.8, 2.6), SIMD2(2.6, 2.6)], sweepDegrees: 5))
+        let sim = try ScanSimulation(description: scene, sensors: PlanFixtures.depthOnly(every: 8), seed: 3)
+        let result = try FloorPlanExtractor().extract(frames: sim.frames)
         #expect(result.plan.rooms.isEmpty)
         #expect(!result.plan.walls.isEmpty)
         #expect(result.messages.contains { $0.contains("no closed room") })

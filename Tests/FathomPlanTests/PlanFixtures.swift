@@ -27,6 +27,21 @@ enum PlanFixtures {
                     sweepDegrees: 10, closed: true)))
     }
 
+    /// An L-shaped room with a 45° wall, 2.5 m high: (0,0)–(0,3.5)–(2,3.5)–(2,2.6)–(3.2,2.6)–(4,1.8)–(4,0),
+    /// a window in the long left wall; the camera walks a small loop in the wide part.
+    static var lShapedRoom: SceneDescription {
+        let room = RoomDescription(
+            polygon: [SIMD2(0, 0), SIMD2(0, 3.5), SIMD2(2, 3.5), SIMD2(2, 2.6), SIMD2(3.2, 2.6), SIMD2(4, 1.8), SIMD2(4, 0)],
+            height: 2.5,
+            openings: [OpeningDescription(kind: .window, wall: 0, offset: 1.2, width: 1.0, bottom: 0.9, top: 2.0)])
+        return SceneDescription(
+            rooms: [room], labels: [SceneLabel(text: "Hall", position: SIMD2(1, 1))],
+            path: .walk(
+                WalkPath(
+                    waypoints: [SIMD2(1.0, 0.9), SIMD2(1.0, 2.2), SIMD2(2.6, 1.7), SIMD2(2.6, 0.9)], sweepDegrees: 10,
+                    closed: true)))
+    }
+
     /// Depth only (128 × 96), every `depthEvery`-th frame.
     static func depthOnly(every depthEvery: Int) -> SensorConfiguration {
         var s = SensorConfiguration()

@@ -43,4 +43,14 @@ import Testing
         #expect(simple.count == 4)
         #expect(abs(abs(FloorPlanGeometry.signedArea(simple)) - 4) < 1e-9)
     }
+
+    /// Points thrown far away (a bad pose) are left out; the rest are kept.
+    @Test func strayPointsAreLeftOut() {
+        var points: [SIMD3<Float>] = []
+        for i in 0..<3000 { points.append(SIMD3(Float(i % 50) * 0.1, 1, Float(i / 50) * 0.1)) }
+        points += [SIMD3(5000, 1, 0), SIMD3(0, 1, -4000), SIMD3(-9000, 0, 9000)]
+        let kept = FloorPlanExtractor.withoutStrayPoints(points)
+        #expect(kept.count == 3000)
+        #expect(kept.allSatisfy { abs($0.x) < 10 && abs($0.z) < 10 })
+    }
 }

@@ -25,13 +25,16 @@ enum PlanPackages {
 }
 
 /// One accuracy row: the comparison of a found plan with the truth.
-func planAccuracyRow(_ name: String, _ description: SceneDescription, seed: UInt64) -> FloorPlanComparison? {
+func planAccuracyRow(
+    _ name: String, _ description: SceneDescription, seed: UInt64, duration: Double? = nil,
+    sensors: SensorConfiguration = SensorConfiguration()
+) -> FloorPlanComparison? {
     if let only = ProcessInfo.processInfo.environment["FATHOM_PLAN_SCANS"],
         !only.split(separator: ",").contains(Substring(name))
     {
         return nil
     }
-    let url = PlanPackages.package(name: name, description: description, seed: seed)
+    let url = PlanPackages.package(name: name, description: description, seed: seed, duration: duration, sensors: sensors)
     let package = try! ScanPackage(url: url)
     let t0 = Date()
     let result = try! FloorPlanExtractor().extract(package: package)
@@ -74,6 +77,10 @@ func planAccuracyRow(_ name: String, _ description: SceneDescription, seed: UInt
             for w in result.plan.walls { print("      found \(w.id) \(f(w.start))–\(f(w.end)) t=\(w.thickness ?? 0)") }
             for r in truth.rooms { print("      true room \(r.polygon.map(f).joined(separator: " "))") }
         }
+        for id in c.spuriousWallIds {
+            let w = result.plan.wall(id: id)!
+            print("    spurious wall \(f(w.start))–\(f(w.end)) t=\(w.thickness ?? 0)")
+        }
         for id in c.spuriousRoomIds {
             let r = result.plan.rooms.first { $0.id == id }!
             print("    spurious room \(r.polygon.map(f).joined(separator: " "))")
@@ -88,6 +95,7 @@ let planHeldOutSeeds: [UInt64] = Array(101...110)
 
 /// Prints the figures the issue targets over a set of comparisons.
 func printPlanSummary(_ title: String, _ comparisons: [FloorPlanComparison]) {
+    guard !comparisons.isEmpty else { return }
     let walls = comparisons.flatMap(\.walls)
     let positions = walls.compactMap(\.positionError)
     let lengths = walls.compactMap(\.lengthError)
@@ -108,7 +116,7 @@ func printPlanSummary(_ title: String, _ comparisons: [FloorPlanComparison]) {
     print(String(format: "   doors+windows found %.1f %% (target ≥ 95 %%), kinds right %d/%d, width error mean %.1f cm max %.1f cm (target ≤ 5)",
                  dw.isEmpty ? 100 : Double(dw.filter { $0.foundOpeningId != nil }.count) / Double(dw.count) * 100,
                  openings.filter { $0.kindMatches == true }.count, openings.count, mean(widths) * 100, (widths.max() ?? 0) * 100))
-    print("   openings invented: \(comparisons.map(\.inventedOpeningIds.count).reduce(0, +)) (target 0)")
+    print("   openings invented: \(comparisons.map(\.inventedOpeningIds.count).reduce(0, +)) (target 0); spurious walls: \(comparisons.map(\.spuriousWallIds.count).reduce(0, +))")
 }
 
 var planReports: [BenchmarkReport] {
@@ -125,8 +133,15 @@ var planReports: [BenchmarkReport] {
             for seed in planHeldOutSeeds {
                 heldOut.append(contentsOf: [planAccuracyRow("layout-\(seed)", RandomFloorPlanLayout.scene(seed: seed), seed: seed)].compactMap { $0 })
             }
+            // The speed benchmark's long scan: the 5-room walk repeated for ten minutes.
+            let long = [
+                planAccuracyRow("single-room-2min", planSingleRoomTwoMinuteScene, seed: 7, duration: 120),
+                planAccuracyRow(
+                    "five-rooms-10min", planFiveRoomTenMinuteScene, seed: 42, duration: 600, sensors: .lightweight),
+            ].compactMap { $0 }
             printPlanSummary("tuning (apartment + seeds \(planTuningSeeds))", tuning)
             printPlanSummary("held out (seeds \(planHeldOutSeeds.first!)…\(planHeldOutSeeds.last!))", heldOut)
+            printPlanSummary("long scans (the speed benchmark's: 1 room 2 min, 5 rooms 10 min)", long)
         }
     ]
 }
@@ -168,19 +183,26 @@ var planSingleRoomScene: SceneDescription {
         path: .walk(WalkPath(waypoints: [SIMD2(1.1, 1.0), SIMD2(1.1, 3.0), SIMD2(3.4, 3.0), SIMD2(3.4, 1.0)], headingOffsetDegrees: 35)))
 }
 
+/// The single room walked round for two minutes.
+var planSingleRoomTwoMinuteScene: SceneDescription { repeatedWalk(planSingleRoomScene, seconds: 120) }
+
+/// Five rooms (layout seed 42), the walk repeated there and back for ten minutes.
+var planFiveRoomTenMinuteScene: SceneDescription {
+    repeatedWalk(RandomFloorPlanLayout.scene(seed: 42, roomCount: 5), seconds: 600)
+}
+
 var planBenchmarks: [BenchmarkCase] {
     [
         BenchmarkCase(name: "plan/extract/1 room, 3600 frames", iterations: 3) {
             let url = PlanPackages.package(
-                name: "single-room-2min", description: repeatedWalk(planSingleRoomScene, seconds: 120), seed: 7,
-                duration: 120)
+                name: "single-room-2min", description: planSingleRoomTwoMinuteScene, seed: 7, duration: 120)
             let package = try! ScanPackage(url: url)
             return { blackHole(try! FloorPlanExtractor().extract(package: package)) }
         },
         BenchmarkCase(name: "plan/extract/5 rooms, 10 min", iterations: 3) {
             let url = PlanPackages.package(
-                name: "five-rooms-10min", description: repeatedWalk(RandomFloorPlanLayout.scene(seed: 42, roomCount: 5), seconds: 600),
-                seed: 42, duration: 600, sensors: .lightweight)
+                name: "five-rooms-10min", description: planFiveRoomTenMinuteScene, seed: 42, duration: 600,
+                sensors: .lightweight)
             let package = try! ScanPackage(url: url)
             return { blackHole(try! FloorPlanExtractor().extract(package: package)) }
         },

@@ -61,6 +61,8 @@ public struct FloorPlanComparison: Sendable, Equatable {
 
     /// Per true wall.
     public var walls: [WallMatch]
+    /// Found walls that match no true wall.
+    public var spuriousWallIds: [String]
     /// Per true room.
     public var rooms: [RoomMatch]
     /// Found rooms that match no true room.
@@ -74,6 +76,11 @@ public struct FloorPlanComparison: Sendable, Equatable {
     /// - Parameter iouCellSize: sampling step of the polygon IoU, metres (default 0.01).
     public init(found: FloorPlan, truth: FloorPlan, iouCellSize: Double = 0.01) {
         walls = truth.walls.map { Self.match($0, in: found.walls) }
+        let matchedWalls = Set(walls.compactMap(\.foundWallId))
+        // A found wall lying along a true one (a piece of it, or its other face) is not spurious either.
+        spuriousWallIds = found.walls.filter { f in
+            !matchedWalls.contains(f.id) && Self.match(f, in: truth.walls).foundWallId == nil
+        }.map(\.id)
         var usedRooms = Set<String>()
         rooms = truth.rooms.map { t in
             var best: (FloorPlanRoom, Double)? = nil

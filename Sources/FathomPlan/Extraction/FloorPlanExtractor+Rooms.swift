@@ -78,10 +78,11 @@ extension FloorPlanExtractor {
                 let x = k % w
                 let z = k / w
                 if x == 0 || z == 0 || x == w - 1 || z == d - 1 { border = true }
-                if x > 0, raster[k - 1] == 0 { raster[k - 1] = label; stack.append(k - 1) }
-                if x < w - 1, raster[k + 1] == 0 { raster[k + 1] = label; stack.append(k + 1) }
-                if z > 0, raster[k - w] == 0 { raster[k - w] = label; stack.append(k - w) }
-                if z < d - 1, raster[k + w] == 0 { raster[k + w] = label; stack.append(k + w) }
+                for (inside, next) in [(x > 0, k - 1), (x < w - 1, k + 1), (z > 0, k - w), (z < d - 1, k + w)]
+                where inside && raster[next] == 0 {
+                    raster[next] = label
+                    stack.append(next)
+                }
             }
             touchesBorder.append(border)
             sizes.append(size)

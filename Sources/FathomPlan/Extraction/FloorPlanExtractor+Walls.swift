@@ -143,17 +143,14 @@ extension FloorPlanExtractor {
         }
         func short(_ r: Range<Int>) -> Bool { ts[r.upperBound - 1] - ts[r.lowerBound] < strayClusterLength }
         var keep = [Bool](repeating: true, count: clusters.count)
-        // A short cluster is stray when a long gap or the end of the line lies on one side of it.
+        // A short cluster apart from the rest on one side (or at the end of the line) is stray.
         for (i, r) in clusters.enumerated() where short(r) {
             let before = i == 0 ? Double.infinity : ts[r.lowerBound] - ts[clusters[i - 1].upperBound - 1]
             let after = i == clusters.count - 1 ? Double.infinity : ts[clusters[i + 1].lowerBound] - ts[r.upperBound - 1]
-            if max(before, after) > strayGap { keep[i] = false }
+            if max(before, after) > 2 * cell { keep[i] = false }
         }
         return clusters.indices.filter { keep[$0] }.flatMap { ts[clusters[$0]] }
     }
-
-    /// A short cluster this far from its neighbour on one side is not part of the wall, metres.
-    static let strayGap = 0.3
 
     /// Refits a stretch of line on the raw points near it (ends excluded) and reports the fit.
     func fitFace(line: PlanLine, t0: Double, t1: Double, grid: PlanPointGrid, ceilingHeight: Double) -> WallFace? {
@@ -227,6 +224,12 @@ extension FloorPlanExtractor {
         return out
     }
 
+    /// Weight of how far a corner lies beyond the other wall's extent when choosing among corners.
+    static let outsidePenalty = 2.0
+    /// Pieces of a wall split at a junction are kept when at least this long (the stub between a
+    /// junction and a corner closes the room), metres.
+    static let minimumJunctionPiece = 0.15
+
     /// A wall end is extended (never trimmed) to a corner this far ahead of it, metres: the ends of
     /// walls are often unseen (corners behind the camera, occluded by furniture).
     static let cornerExtensionDistance = 1.0
@@ -254,7 +257,9 @@ extension FloorPlanExtractor {
                     let limit = ahead ? max(reach, Self.cornerExtensionDistance) : reach
                     let u = other.line.coordinate(of: x)
                     guard distance <= limit, u >= other.t0 - limit, u <= other.t1 + limit else { continue }
-                    guard distance < (best?.distance ?? .infinity) else { continue }
+                    // Prefer corners that lie on the other wall: add how far outside its extent it is.
+                    let score = distance + Self.outsidePenalty * max(0, other.t0 - u, u - other.t1)
+                    guard score < (best?.distance ?? .infinity) else { continue }
                     // An extension never passes through another wall.
                     if ahead && distance > reach {
                         let blocked = faces.indices.contains { k in
@@ -262,7 +267,7 @@ extension FloorPlanExtractor {
                         }
                         if blocked { continue }
                     }
-                    best = (tx, distance)
+                    best = (tx, score)
                 }
                 if let best {
                     if end == 0 {
@@ -305,7 +310,7 @@ extension FloorPlanExtractor {
             }
             var start = face.t0
             for (g0, g1) in groups + [(face.t1, face.t1)] {
-                if g0 - start >= configuration.minimumWallLength {
+                if g0 - start >= Self.minimumJunctionPiece {
                     var piece = face
                     piece.t0 = start
                     piece.t1 = g0
@@ -319,20 +324,56 @@ extension FloorPlanExtractor {
         return out
     }
 
+    /// Faces whose wall band holds points along less than this fraction of their length bridge gaps
+    /// between other walls and are dropped.
+    static let minimumBandSupport = 0.3
+    /// Step of the band-support count along a face, metres.
+    static let supportStation = 0.05
+
+    /// Drops faces with points along too little of their length (stretches that only bridge a gap
+    /// between collinear walls of different rooms).
+    func droppingUnsupported(_ faces: [WallFace], grid: PlanPointGrid) -> [WallFace] {
+        let band = configuration.wallBand
+        return faces.filter { face in
+            let count = max(1, Int((face.length / Self.supportStation).rounded(.up)))
+            var hit = [Bool](repeating: false, count: count)
+            grid.forEachPoint(near: face.line, from: face.t0, to: face.t1, within: configuration.wallInlierDistance) {
+                i, t in
+                let h = Double(grid.heights[i])
+                guard h >= band.lowerBound, h <= band.upperBound else { return }
+                hit[min(count - 1, max(0, Int((t - face.t0) / Self.supportStation)))] = true
+            }
+            return Double(hit.filter { $0 }.count) >= Self.minimumBandSupport * Double(count)
+        }
+    }
+
     /// The most cameras that vote on the side each face was seen from.
     static let maximumVotingCameras = 300
 
     /// Sets each face's seen side: the side of the cameras with a clear line of sight to it (no other
-    /// face in between), or, when none had one, the side with more floor points just in front of it.
+    /// face in between, within range). Faces no camera had a clear sight of lie behind other walls
+    /// (seen through a window's reveal, or noise) and are dropped; without any camera pose the side
+    /// with more floor points just in front of a face decides.
     func orientFaces(_ faces: inout [WallFace], grid: PlanPointGrid, cameras: [CameraSample]) {
         let voters = Self.subsample(cameras, atMost: Self.maximumVotingCameras).map {
             SIMD2(Double($0.position.x), Double($0.position.z))
         }
         let range = Double(configuration.maximumDepthDistance)
+        var unseen = Set<Int>()
         for k in faces.indices {
             let face = faces[k]
+            if voters.isEmpty {
+                var balance = 0
+                grid.forEachPoint(near: face.line, from: face.t0, to: face.t1, within: Self.sideProbeDepth) { i, _ in
+                    guard abs(grid.heights[i]) <= Self.floorPointTolerance else { return }
+                    balance += face.line.signedDistance(to: grid.positions[i]) > 0 ? 1 : -1
+                }
+                faces[k].side = balance >= 0 ? 1 : -1
+                continue
+            }
             let targets = [0.25, 0.5, 0.75].map { face.line.point(at: face.t0 + face.length * $0) }
             var votes = 0
+            var clearViews = 0
             for eye in voters {
                 for target in targets where FloorPlanGeometry.distance(eye, target) <= range {
                     var clear = true
@@ -342,19 +383,15 @@ extension FloorPlanExtractor {
                             break
                         }
                     }
-                    if clear { votes += face.line.signedDistance(to: eye) > 0 ? 1 : -1 }
+                    if clear {
+                        votes += face.line.signedDistance(to: eye) > 0 ? 1 : -1
+                        clearViews += 1
+                    }
                 }
             }
-            if votes != 0 {
-                faces[k].side = votes > 0 ? 1 : -1
-                continue
-            }
-            var balance = 0
-            grid.forEachPoint(near: face.line, from: face.t0, to: face.t1, within: Self.sideProbeDepth) { i, _ in
-                guard abs(grid.heights[i]) <= Self.floorPointTolerance else { return }
-                balance += face.line.signedDistance(to: grid.positions[i]) > 0 ? 1 : -1
-            }
-            faces[k].side = balance >= 0 ? 1 : -1
+            if clearViews == 0 { unseen.insert(k) }
+            faces[k].side = votes >= 0 ? 1 : -1
         }
+        faces = faces.indices.filter { !unseen.contains($0) }.map { faces[$0] }
     }
 }

@@ -161,18 +161,23 @@ public struct FloorPlanExtractor: Sendable {
                     heights.ceilingHeight))
         }
         let floorY = heights.floorY
-        let positions = cloud.positions.map { SIMD2(Double($0.x), Double($0.z)) }
-        let pointHeights = cloud.positions.map { $0.y - Float(floorY) }
+        let kept = Self.withoutStrayPoints(cloud.positions)
+        if cloud.count - kept.count > cloud.count / 100 {
+            messages.append("\(cloud.count - kept.count) points far from the rest of the scan were left out")
+        }
+        let positions = kept.map { SIMD2(Double($0.x), Double($0.z)) }
+        let pointHeights = kept.map { $0.y - Float(floorY) }
         let grid = PlanPointGrid(positions: positions, heights: pointHeights, cellSize: Self.pointGridCellSize)
 
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 0, total: 1))
         var faces = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
         faces = snapCorners(faces)
-        faces = splitAtJunctions(faces)
+        faces = droppingUnsupported(splitAtJunctions(faces), grid: grid)
         orientFaces(&faces, grid: grid, cameras: cameras)
-        let fitted = faces.reduce(into: (n: 0, sq: 0.0)) { $0.n += $1.pointCount; $0.sq += $1.rms * $1.rms * Double($1.pointCount) }
-        quality.wallPointCount = fitted.n
-        quality.wallFitRMS = fitted.n > 0 ? (fitted.sq / Double(fitted.n)).squareRoot() : 0
+        let fittedCount = faces.reduce(0) { $0 + $1.pointCount }
+        let squares = faces.reduce(0.0) { $0 + $1.rms * $1.rms * Double($1.pointCount) }
+        quality.wallPointCount = fittedCount
+        quality.wallFitRMS = fittedCount > 0 ? (squares / Double(fittedCount)).squareRoot() : 0
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 1, total: 1))
 
         progress?(FloorPlanExtractionProgress(stage: .openings, completed: 0, total: faces.count))
@@ -209,8 +214,34 @@ public struct FloorPlanExtractor: Sendable {
         return stride(from: 0, to: items.count, by: step).map { items[$0] }
     }
 
+    /// Points beyond the 0.1 % and 99.9 % quantiles of x or z by more than this are left out, metres
+    /// (a bad pose can throw a frame's points far away, and the plan's rasters span all points).
+    static let strayPointMargin: Float = 1
+    /// The widest plan made, metres: beyond it, only the points within half of it from the median are kept.
+    static let maximumPlanExtent: Float = 200
+
+    /// The points without the few lying far from the rest in plan (x, z).
+    static func withoutStrayPoints(_ points: [SIMD3<Float>]) -> [SIMD3<Float>] {
+        guard points.count >= 1000 else { return points }
+        let sample = subsample(points, atMost: 20_000)
+        func bounds(_ values: [Float]) -> ClosedRange<Float> {
+            let sorted = values.sorted()
+            let lo = sorted[sorted.count / 1000] - strayPointMargin
+            let hi = sorted[sorted.count - 1 - sorted.count / 1000] + strayPointMargin
+            let median = sorted[sorted.count / 2]
+            guard hi - lo > maximumPlanExtent else { return lo...hi }
+            return (median - maximumPlanExtent / 2)...(median + maximumPlanExtent / 2)
+        }
+        let xs = bounds(sample.map(\.x))
+        let zs = bounds(sample.map(\.z))
+        return points.filter { xs.contains($0.x) && zs.contains($0.z) }
+    }
+
     /// Cell edge of the point buckets used for neighbourhood queries, metres.
     static let pointGridCellSize = 0.25
+
+    /// Camera frames after a label searched for the room it belongs to (3 s at 30 Hz).
+    static let labelSearchFrames = 90
 
     /// Gives each room the first label said while the camera stood in it.
     private func nameRooms(
@@ -226,11 +257,14 @@ public struct FloorPlanExtractor: Sendable {
                 let mid = (lo + hi + 1) / 2
                 if sorted[mid].frameNumber <= label.frameNumber { lo = mid } else { hi = mid - 1 }
             }
-            let p = sorted[lo].position
-            if let r = plan.rooms.firstIndex(where: { FloorPlanGeometry.contains($0.polygon, p) }),
-                plan.rooms[r].label == nil
-            {
-                plan.rooms[r].label = label.text
+            // A label is often said on entering a room, while the camera still stands in the doorway:
+            // the first room the camera stands in from that frame on (within a few seconds) gets it.
+            let window = sorted[lo..<min(sorted.count, lo + Self.labelSearchFrames)]
+            for sample in window {
+                guard let r = plan.rooms.firstIndex(where: { FloorPlanGeometry.contains($0.polygon, sample.position) })
+                else { continue }
+                if plan.rooms[r].label == nil { plan.rooms[r].label = label.text }
+                break
             }
         }
     }

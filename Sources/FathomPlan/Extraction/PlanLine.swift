@@ -40,7 +40,9 @@ struct PlanLine: Sendable, Equatable {
         var mean = SIMD2<Double>.zero
         for p in points { mean += p }
         mean /= Double(points.count)
-        var sxx = 0.0, sxy = 0.0, syy = 0.0
+        var sxx = 0.0
+        var sxy = 0.0
+        var syy = 0.0
         for p in points {
             let d = p - mean
             sxx += d.x * d.x
@@ -53,4 +55,3 @@ struct PlanLine: Sendable, Equatable {
         return PlanLine(origin: mean, direction: SIMD2(cos(angle), sin(angle)))
     }
 }
-

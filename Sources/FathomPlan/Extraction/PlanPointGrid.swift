@@ -10,7 +10,8 @@ struct PlanPointGrid: Sendable {
     /// Cell edge, metres.
     let cellSize: Double
     /// Cells along x and z.
-    let width: Int, depth: Int
+    let width: Int
+    let depth: Int
     /// Points of cell `c` are `order[starts[c]..<starts[c + 1]]`.
     private let starts: [Int32]
     private let order: [Int32]
