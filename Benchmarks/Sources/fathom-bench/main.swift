@@ -22,9 +22,10 @@ let allCases: [BenchmarkCase] =
     + surfaceBenchmarks
     + handsBenchmarks
     + sensingBenchmarks
+    + relocalizationBenchmarks
 
 if reports {
-    for report in surfaceReports where filter == nil || report.name.contains(filter!) {
+    for report in surfaceReports + relocalizationReports where filter == nil || report.name.contains(filter!) {
         print("== \(report.name)")
         report.run()
     }

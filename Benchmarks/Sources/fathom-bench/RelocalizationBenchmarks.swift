@@ -1,0 +1,181 @@
+import Fathom
+import Foundation
+
+/// Per-attempt registration time: a 3 s session cloud against a furnished room's map, and the
+/// one-off map preparation.
+var relocalizationBenchmarks: [BenchmarkCase] {
+    [
+        BenchmarkCase(name: "reloc/attempt/session-3s", iterations: 20) {
+            let (map, session) = relocalizationInputs(seed: 3, seconds: 3)
+            let registrar = PointCloudRegistrar()
+            let target = registrar.prepare(map)
+            var g = SeededGenerator(seed: 1)
+            return { blackHole(registrar.register(source: session, target: target, using: &g)) }
+        },
+        BenchmarkCase(name: "reloc/prepare-map", iterations: 10) {
+            let (map, _) = relocalizationInputs(seed: 3, seconds: 3)
+            let registrar = PointCloudRegistrar()
+            return { blackHole(registrar.prepare(map)) }
+        },
+    ]
+}
+
+/// Accuracy over held-out scenarios: `reloc/accuracy` (same room, 100 scenarios by default or
+/// `--trials N`) and wrong-room false accepts.
+var relocalizationReports: [BenchmarkReport] {
+    [
+        BenchmarkReport(name: "reloc/accuracy") { RelocalizationSweep.run(trials: RelocalizationSweep.trialsArgument ?? 100) },
+        BenchmarkReport(name: "reloc/diagnose") {
+            RelocalizationSweep.diagnose(seeds: 10_000..<10_003, wrongRoom: false)
+            RelocalizationSweep.diagnose(seeds: 10_000..<10_002, wrongRoom: true)
+        },
+    ]
+}
+
+/// The map cloud of scenario `seed` and the session cloud (features seen ≥ 3 times) after `seconds`.
+private func relocalizationInputs(seed: UInt64, seconds: Double) -> (PointCloud, PointCloud) {
+    let scenario = try! RelocalizationScenario(seed: seed)
+    var relocalizer = Relocalizer(map: WorldMap(points: scenario.mapPoints), configuration: {
+        var c = RelocalizerConfiguration()
+        c.attemptInterval = 1e6
+        return c
+    }())
+    for i in 0..<min(scenario.session.frameCount, Int(seconds * scenario.session.sensors.frameRate)) {
+        relocalizer.process(scenario.session.frame(i))
+    }
+    return (scenario.mapPoints, relocalizer.sessionCloud())
+}
+
+enum RelocalizationSweep {
+    /// `--trials N` from the command line.
+    static var trialsArgument: Int? {
+        let a = CommandLine.arguments
+        guard let i = a.firstIndex(of: "--trials"), i + 1 < a.count else { return nil }
+        return Int(a[i + 1])
+    }
+
+    /// Seeds of held-out scenarios start here (tests and tuning use small seeds).
+    static let firstSeed: UInt64 = 10_000
+
+    struct Outcome {
+        var relocalized = false
+        var translationError: Float = 0
+        var yawErrorDegrees: Float = 0
+        var sessionTime: Double = 0
+        var attemptMilliseconds: [Double] = []
+        var overlap: Float = 0
+        var featureCount = 0
+    }
+
+    /// Runs one scenario to relocalization or timeout.
+    static func outcome(seed: UInt64, wrongRoom: Bool) -> Outcome {
+        let scenario = try! RelocalizationScenario(seed: seed, wrongRoom: wrongRoom)
+        var relocalizer = Relocalizer(map: WorldMap(points: scenario.mapPoints), seed: seed)
+        var out = Outcome()
+        for frame in scenario.session.frames {
+            if relocalizer.process(frame).isFinal { break }
+        }
+        out.attemptMilliseconds = relocalizer.attempts.map { $0.elapsedSeconds * 1000 }
+        guard let estimate = relocalizer.newWorldFromMapWorld else { return out }
+        out.relocalized = true
+        out.sessionTime = relocalizer.relocalizedAtSessionTime ?? 0
+        out.featureCount = relocalizer.attempts.last?.featureCount ?? 0
+        // Errors where the map is: at the centre of its extent, and the turn between the two.
+        let centre = WorldMap(points: scenario.mapPoints).extent.center
+        let truth = scenario.newWorldFromMapWorld
+        out.translationError = estimate.apply(to: centre).distance(to: truth.apply(to: centre))
+        out.yawErrorDegrees = (estimate.rotation.transposed * truth.rotation).rotationAngle * 180 / .pi
+        if !wrongRoom { out.overlap = scenario.overlap(firstSeconds: out.sessionTime) }
+        return out
+    }
+
+    static func percentile(_ v: [Double], _ p: Double) -> Double {
+        guard !v.isEmpty else { return .nan }
+        let s = v.sorted()
+        return s[min(s.count - 1, Int(Double(s.count - 1) * p + 0.5))]
+    }
+
+    static func run(trials: Int) {
+        final class Box: @unchecked Sendable {
+            let lock = NSLock()
+            var same: [Int: Outcome] = [:]
+            var wrong: [Int: Outcome] = [:]
+        }
+        let box = Box()
+        DispatchQueue.concurrentPerform(iterations: 2 * trials) { k in
+            let wrong = k >= trials
+            let i = k % trials
+            let o = outcome(seed: firstSeed + UInt64(i), wrongRoom: wrong)
+            box.lock.lock()
+            if wrong { box.wrong[i] = o } else { box.same[i] = o }
+            box.lock.unlock()
+        }
+        let same = (0..<trials).map { box.same[$0]! }, wrong = (0..<trials).map { box.wrong[$0]! }
+        let correctTranslation: Float = 0.03, correctYaw: Float = 1
+        var successes = 0, grossErrors = 0
+        for (i, o) in same.enumerated() {
+            let ok = o.relocalized && o.translationError <= correctTranslation && o.yawErrorDegrees <= correctYaw
+            if ok { successes += 1 }
+            if o.relocalized && (o.translationError > 0.1 || o.yawErrorDegrees > 2) { grossErrors += 1 }
+            if !ok {
+                print(String(format: "  seed %d: %@ t=%.3f m yaw=%.2f° time=%.1f s overlap=%.2f", Int(firstSeed) + i,
+                             o.relocalized ? "relocalized" : "timed out", o.translationError, o.yawErrorDegrees,
+                             o.sessionTime, o.overlap))
+            }
+        }
+        let located = same.filter(\.relocalized)
+        let t = located.map { Double($0.translationError) }, y = located.map { Double($0.yawErrorDegrees) }
+        let s = located.map(\.sessionTime)
+        let falseAccepts = wrong.filter(\.relocalized).count
+        let attempts = (same + wrong).flatMap(\.attemptMilliseconds)
+        print("same room: \(trials) scenarios, relocalized \(located.count), "
+            + "success (≤ 3 cm and ≤ 1°) \(successes) = \(String(format: "%.1f", 100 * Double(successes) / Double(trials)))%, "
+            + "gross errors (> 10 cm or > 2°) \(grossErrors)")
+        print(String(format: "translation error m: median %.4f, p95 %.4f, max %.4f", percentile(t, 0.5), percentile(t, 0.95), t.max() ?? .nan))
+        print(String(format: "yaw error deg: median %.3f, p95 %.3f, max %.3f", percentile(y, 0.5), percentile(y, 0.95), y.max() ?? .nan))
+        print(String(format: "session time s: median %.2f, p95 %.2f, max %.2f", percentile(s, 0.5), percentile(s, 0.95), s.max() ?? .nan))
+        let ov = located.map { Double($0.overlap) }
+        print(String(format: "overlap (mapped fraction of what the session saw): min %.2f, median %.2f, max %.2f", ov.min() ?? .nan, percentile(ov, 0.5), ov.max() ?? .nan))
+        print("wrong room: \(trials) scenarios, false accepts \(falseAccepts) = "
+            + String(format: "%.1f%%", 100 * Double(falseAccepts) / Double(trials)))
+        print(String(format: "attempt wall time ms (%d attempts): median %.1f, p90 %.1f, max %.1f", attempts.count,
+                     percentile(attempts, 0.5), percentile(attempts, 0.9), attempts.max() ?? .nan))
+    }
+}
+
+extension RelocalizationSweep {
+    /// Per attempt of a few scenarios: the result, its true error, and the fitness the true
+    /// transform would have had.
+    static func diagnose(seeds: Range<UInt64>, wrongRoom: Bool) {
+        for seed in seeds {
+            let scenario = try! RelocalizationScenario(seed: seed, wrongRoom: wrongRoom)
+            var configuration = RelocalizerConfiguration()
+            configuration.registration.minimumInlierCount = .max  // never accept: see every attempt
+            var relocalizer = Relocalizer(map: WorldMap(points: scenario.mapPoints), configuration: configuration, seed: seed)
+            for frame in scenario.session.frames where !relocalizer.process(frame).isFinal {}
+            let registrar = PointCloudRegistrar()
+            let target = registrar.prepare(scenario.mapPoints)
+            let index = SpatialIndex(positions: target.positions)
+            let truthMapFromNew = scenario.newWorldFromMapWorld.inverse
+            let centre = WorldMap(points: scenario.mapPoints).extent.center
+            print("seed \(seed)\(wrongRoom ? " (wrong room)" : ""): map \(scenario.mapPoints.count) points, \(target.count) downsampled")
+            for a in relocalizer.attempts {
+                let r = a.result
+                let est = r.targetFromSource.inverse
+                let err = est.apply(to: centre).distance(to: scenario.newWorldFromMapWorld.apply(to: centre))
+                print(String(format: "  t=%.1f n=%d found=%@ fit=%.3f ov=%.2f inl=%d/%d rmse=%.4f err=%.3f ms=%.1f %@",
+                             a.sessionTime, a.featureCount, r.isFound ? "y" : "n", r.fitness, r.overlap, r.inlierCount,
+                             r.sourcePointCount, r.inlierRMSE, err, a.elapsedSeconds * 1000,
+                             r.failure.map { "\($0)" } ?? "trusted"))
+            }
+            // Truth fitness on the final session cloud.
+            let source = registrar.prepare(relocalizer.sessionCloud())
+            var inl = 0
+            for p in source.positions {
+                let q = truthMapFromNew.apply(to: p)
+                if let n = index.nearest(to: q), n.distance <= registrar.configuration.inlierDistance { inl += 1 }
+            }
+            print("  truth on final cloud: fitness \(Float(inl) / Float(max(1, source.count))) (\(inl)/\(source.count))")
+        }
+    }
+}

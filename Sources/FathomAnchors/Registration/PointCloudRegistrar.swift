@@ -1,0 +1,130 @@
+import Foundation
+import FathomCore
+
+/// Aligns a source point cloud to a target point cloud: finds `targetFromSource` without an initial
+/// guess, then refines it.
+///
+/// Global alignment by descriptor correspondences and robust sampling (two correspondences fix a
+/// yaw and a translation in the gravity-aligned mode; three fix a general rigid transform), the best
+/// hypotheses verified on the whole cloud and refined by point-to-plane ICP (constrained to yaw and
+/// translation in the gravity-aligned mode). Randomness comes from the generator passed in, so
+/// results are reproducible from a seed.
+///
+/// The method follows the RANSAC-on-features pipeline of Rusu et al., "Fast Point Feature
+/// Histograms (FPFH) for 3D registration" (ICRA 2009), and point-to-plane ICP of Chen & Medioni
+/// (1992), with gravity-aware descriptors and a 2-point minimal set when gravity is known.
+public struct PointCloudRegistrar: Sendable {
+    /// The settings.
+    public let configuration: RegistrationConfiguration
+
+    /// Clouds with fewer downsampled points than this are not registered.
+    public static let minimumPointCount = 10
+    /// Hypotheses closer than this in angle (radians) and `pairTolerance` in translation are merged.
+    static let duplicateAngle: Float = 0.05
+    /// Hypotheses ICP-refined after the coarse verification of `hypothesesRefined` candidates.
+    static let refinedAfterVerification = 2
+    /// Most source points used by ICP (evenly strided).
+    static let maximumICPPoints = 1500
+
+    /// Creates a registrar; the configuration must be valid (`configuration.problem == nil`).
+    public init(configuration: RegistrationConfiguration = RegistrationConfiguration()) {
+        precondition(configuration.problem == nil, "invalid registration configuration: \(configuration.problem!)")
+        self.configuration = configuration
+    }
+
+    /// Prepares a cloud (downsampling, normals, descriptors) for use as a target or a source.
+    public func prepare(_ cloud: PointCloud) -> RegistrationCloud {
+        RegistrationCloud(cloud, configuration: configuration)
+    }
+
+    /// Registers `source` to `target` with a generator seeded by `seed`.
+    public func register(source: PointCloud, target: PointCloud, seed: UInt64 = 0) -> RegistrationResult {
+        var g = SeededGenerator(seed: seed)
+        return register(source: prepare(source), target: prepare(target), using: &g)
+    }
+
+    /// Registers `source` to a prepared target.
+    public func register<G: RandomNumberGenerator>(
+        source: PointCloud, target: RegistrationCloud, using generator: inout G
+    ) -> RegistrationResult {
+        register(source: prepare(source), target: target, using: &generator)
+    }
+
+    /// Registers a prepared source to a prepared target; both must have been prepared with this
+    /// registrar's configuration.
+    public func register<G: RandomNumberGenerator>(
+        source: RegistrationCloud, target: RegistrationCloud, using generator: inout G
+    ) -> RegistrationResult {
+        precondition(
+            source.configuration == configuration && target.configuration == configuration,
+            "clouds must be prepared with the registrar's configuration")
+        guard source.count >= Self.minimumPointCount, target.count >= Self.minimumPointCount else {
+            return .notFound(
+                .tooFewPoints(source: source.count, target: target.count, minimum: Self.minimumPointCount),
+                sourcePointCount: source.count)
+        }
+        let correspondences = matchDescriptors(source: source, target: target, using: &generator)
+        guard correspondences.count >= (configuration.mode == .gravityAligned ? 2 : 3) else {
+            return .notFound(.noCorrespondences, sourcePointCount: source.count)
+        }
+        let hypotheses = sampleHypotheses(
+            source: source, target: target, correspondences: correspondences, using: &generator)
+        guard !hypotheses.isEmpty else {
+            return .notFound(
+                .noConsistentHypothesis, sourcePointCount: source.count,
+                samplingIterations: configuration.samplingIterations)
+        }
+        // Coarse verification on the whole cloud, then ICP on the best few.
+        let coarse = hypotheses.map { h in (h, evaluate(h, source: source, target: target).inliers) }
+            .sorted { $0.1 > $1.1 }
+        var best: (transform: RigidTransform, iterations: Int, quality: Quality)? = nil
+        for (h, _) in coarse.prefix(Self.refinedAfterVerification) {
+            let (refined, iterations) = refine(h, source: source, target: target)
+            let q = evaluate(refined, source: source, target: target)
+            if best == nil || q.inliers > best!.quality.inliers { best = (refined, iterations, q) }
+        }
+        let (transform, iterations, q) = best!
+        let fitness = q.covered > 0 ? Float(q.inliers) / Float(q.covered) : 0
+        let overlap = Float(q.covered) / Float(source.count)
+        var failure: RegistrationFailure? = nil
+        if fitness < configuration.minimumFitness {
+            failure = .lowFitness(fitness)
+        } else if overlap < configuration.minimumOverlap {
+            failure = .lowOverlap(overlap)
+        } else if q.inliers < configuration.minimumInlierCount {
+            failure = .fewInliers(q.inliers)
+        } else if q.rmse > configuration.maximumRMSE {
+            failure = .highRMSE(q.rmse)
+        }
+        return RegistrationResult(
+            targetFromSource: transform, isFound: true, fitness: fitness, overlap: overlap, inlierRMSE: q.rmse, inlierCount: q.inliers,
+            sourcePointCount: source.count, isTrusted: failure == nil,
+            samplingIterations: configuration.samplingIterations, icpIterations: iterations, failure: failure)
+    }
+
+    /// Inliers, points in the mapped space and the inliers' RMSE (metres).
+    struct Quality {
+        var inliers: Int
+        var covered: Int
+        var rmse: Float
+    }
+
+    /// Counts the source points whose nearest target point lies within `inlierDistance` after
+    /// `transform` (inliers, and their RMSE) and those landing in the target's mapped space.
+    func evaluate(_ transform: RigidTransform, source: RegistrationCloud, target: RegistrationCloud) -> Quality {
+        let r = configuration.inlierDistance
+        var inliers = 0, covered = 0
+        var sum: Double = 0
+        for p in source.positions {
+            let q = transform.apply(to: p)
+            if target.covers(q) { covered += 1 }
+            var best = Float.infinity
+            target.index.forEachNeighbor(of: q, radius: r) { _, d2 in best = min(best, d2) }
+            if best <= r * r {
+                inliers += 1
+                sum += Double(best)
+            }
+        }
+        return Quality(inliers: inliers, covered: max(covered, inliers), rmse: inliers > 0 ? Float((sum / Double(inliers)).squareRoot()) : 0)
+    }
+}
