@@ -26,8 +26,11 @@ var relocalizationReports: [BenchmarkReport] {
     [
         BenchmarkReport(name: "reloc/accuracy") { RelocalizationSweep.run(trials: RelocalizationSweep.trialsArgument ?? 100) },
         BenchmarkReport(name: "reloc/diagnose") {
-            RelocalizationSweep.diagnose(seeds: 10_000..<10_003, wrongRoom: false)
-            RelocalizationSweep.diagnose(seeds: 10_000..<10_002, wrongRoom: true)
+            // `--seeds A,B,…` (same room; negative for a wrong room), default 10000…10002.
+            let a = CommandLine.arguments
+            let list = a.firstIndex(of: "--seeds").flatMap { i in i + 1 < a.count ? a[i + 1] : nil }
+            let seeds = list?.split(separator: ",").compactMap { Int($0) } ?? [10_000, 10_001, 10_002]
+            for s in seeds { RelocalizationSweep.diagnose(seeds: UInt64(abs(s))..<UInt64(abs(s) + 1), wrongRoom: s < 0) }
         },
     ]
 }
@@ -72,6 +75,8 @@ enum RelocalizationSweep {
         let scenario = try! RelocalizationScenario(seed: seed, wrongRoom: wrongRoom)
         var relocalizer = Relocalizer(map: WorldMap(points: scenario.mapPoints), seed: seed)
         var out = Outcome()
+        // Overlap of what the session sees in the first 3 s (the target window).
+        if !wrongRoom { out.overlap = scenario.overlap(firstSeconds: 3) }
         for frame in scenario.session.frames {
             if relocalizer.process(frame).isFinal { break }
         }
@@ -85,7 +90,6 @@ enum RelocalizationSweep {
         let truth = scenario.newWorldFromMapWorld
         out.translationError = estimate.apply(to: centre).distance(to: truth.apply(to: centre))
         out.yawErrorDegrees = (estimate.rotation.transposed * truth.rotation).rotationAngle * 180 / .pi
-        if !wrongRoom { out.overlap = scenario.overlap(firstSeconds: out.sessionTime) }
         return out
     }
 
@@ -135,7 +139,12 @@ enum RelocalizationSweep {
         print(String(format: "yaw error deg: median %.3f, p95 %.3f, max %.3f", percentile(y, 0.5), percentile(y, 0.95), y.max() ?? .nan))
         print(String(format: "session time s: median %.2f, p95 %.2f, max %.2f", percentile(s, 0.5), percentile(s, 0.95), s.max() ?? .nan))
         let ov = located.map { Double($0.overlap) }
-        print(String(format: "overlap (mapped fraction of what the session saw): min %.2f, median %.2f, max %.2f", ov.min() ?? .nan, percentile(ov, 0.5), ov.max() ?? .nan))
+        print(String(format: "overlap (mapped fraction of what the session saw), relocalized: min %.2f, median %.2f, max %.2f", ov.min() ?? .nan, percentile(ov, 0.5), ov.max() ?? .nan))
+        for (lo, hi) in [(0.0, 0.5), (0.5, 0.75), (0.75, 1.01)] {
+            let bucket = same.filter { Double($0.overlap) >= lo && Double($0.overlap) < hi }
+            let ok = bucket.filter { $0.relocalized && $0.translationError <= correctTranslation && $0.yawErrorDegrees <= correctYaw }
+            print(String(format: "  overlap %.2f–%.2f: %d scenarios, %d successes", lo, min(hi, 1), bucket.count, ok.count))
+        }
         print("wrong room: \(trials) scenarios, false accepts \(falseAccepts) = "
             + String(format: "%.1f%%", 100 * Double(falseAccepts) / Double(trials)))
         print(String(format: "attempt wall time ms (%d attempts): median %.1f, p90 %.1f, max %.1f", attempts.count,

@@ -95,6 +95,8 @@ public struct PointCloudRegistrar: Sendable {
             failure = .fewInliers(q.inliers)
         } else if q.rmse > configuration.maximumRMSE {
             failure = .highRMSE(q.rmse)
+        } else if q.constraint < configuration.minimumConstraint {
+            failure = .degenerate(q.constraint)
         }
         return RegistrationResult(
             targetFromSource: transform, isFound: true, fitness: fitness, overlap: overlap, inlierRMSE: q.rmse, inlierCount: q.inliers,
@@ -107,6 +109,8 @@ public struct PointCloudRegistrar: Sendable {
         var inliers: Int
         var covered: Int
         var rmse: Float
+        /// Smallest eigenvalue of the inliers' mean constraint matrix (see `minimumConstraint`).
+        var constraint: Float
     }
 
     /// Counts the source points whose nearest target point lies within `inlierDistance` after
@@ -115,16 +119,34 @@ public struct PointCloudRegistrar: Sendable {
         let r = configuration.inlierDistance
         var inliers = 0, covered = 0
         var sum: Double = 0
+        var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
         for p in source.positions {
             let q = transform.apply(to: p)
             if target.covers(q) { covered += 1 }
             var best = Float.infinity
-            target.index.forEachNeighbor(of: q, radius: r) { _, d2 in best = min(best, d2) }
-            if best <= r * r {
-                inliers += 1
-                sum += Double(best)
+            var bestIndex = -1
+            target.index.forEachNeighbor(of: q, radius: r) { j, d2 in
+                if d2 < best { best = d2; bestIndex = j }
+            }
+            guard bestIndex >= 0 else { continue }
+            inliers += 1
+            sum += Double(best)
+            if target.isPlanar[bestIndex] {
+                let n = SIMD3<Double>(target.normals[bestIndex])
+                xx += n.x * n.x; xy += n.x * n.y; xz += n.x * n.z
+                yy += n.y * n.y; yz += n.y * n.z; zz += n.z * n.z
+            } else {
+                xx += 1.0 / 3; yy += 1.0 / 3; zz += 1.0 / 3
             }
         }
-        return Quality(inliers: inliers, covered: max(covered, inliers), rmse: inliers > 0 ? Float((sum / Double(inliers)).squareRoot()) : 0)
+        var constraint: Float = 0
+        if inliers > 0, let (_, e) = SmallMatrixMath.smallestEigenvector(
+            xx: xx, xy: xy, xz: xz, yy: yy, yz: yz, zz: zz)
+        {
+            constraint = Float(max(0, e.x) / Double(inliers))
+        }
+        return Quality(
+            inliers: inliers, covered: max(covered, inliers),
+            rmse: inliers > 0 ? Float((sum / Double(inliers)).squareRoot()) : 0, constraint: constraint)
     }
 }

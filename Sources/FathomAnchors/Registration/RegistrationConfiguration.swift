@@ -8,7 +8,8 @@ import Foundation
 /// cloud → point-to-plane ICP → fitness, overlap, RMSE and the trust decision.
 ///
 /// Trust: a result is trusted when fitness ≥ `minimumFitness`, overlap ≥ `minimumOverlap`, inliers ≥
-/// `minimumInlierCount` and RMSE ≤ `maximumRMSE`. Fitness counts only the source points that land in
+/// `minimumInlierCount`, RMSE ≤ `maximumRMSE` and the alignment is pinned in every direction
+/// (`minimumConstraint`). Fitness counts only the source points that land in
 /// the target's mapped space, so a session that has seen more than the map covers is not penalised,
 /// while a wrong alignment — whose points land in mapped space but miss its surfaces — is.
 public struct RegistrationConfiguration: Sendable, Hashable {
@@ -53,8 +54,13 @@ public struct RegistrationConfiguration: Sendable, Hashable {
     /// Trusted results have at least this overlap — fraction of the source points in the target's
     /// mapped space (default 0.3).
     public var minimumOverlap: Float = 0.3
-    /// Trusted results have at least this many inliers (default 40).
-    public var minimumInlierCount: Int = 40
+    /// Trusted results have at least this many inliers (default 25).
+    public var minimumInlierCount: Int = 25
+    /// Trusted results are pinned in every direction: the smallest eigenvalue of the mean of the
+    /// inliers' constraint matrices (n·nᵀ of the target normal where planar, I/3 elsewhere) is at least
+    /// this (default 0.03). A view of only a floor and one wall, which could slide along the wall,
+    /// scores 0.
+    public var minimumConstraint: Float = 0.03
     /// Trusted results have an inlier RMSE of at most this, metres (default 0.035).
     public var maximumRMSE: Float = 0.035
 
@@ -88,6 +94,7 @@ public struct RegistrationConfiguration: Sendable, Hashable {
         guard (0...1).contains(minimumOverlap) else { return "minimumOverlap must lie in 0…1" }
         guard minimumInlierCount >= 0 else { return "minimumInlierCount must be ≥ 0" }
         guard maximumRMSE.isFinite, maximumRMSE > 0 else { return "maximumRMSE must be positive" }
+        guard minimumConstraint.isFinite, minimumConstraint >= 0 else { return "minimumConstraint must be ≥ 0" }
         return nil
     }
 }

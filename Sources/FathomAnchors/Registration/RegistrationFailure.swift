@@ -13,6 +13,9 @@ public enum RegistrationFailure: Sendable, Hashable, CustomStringConvertible {
     case lowOverlap(Float)
     /// Found, but fewer inliers than `RegistrationConfiguration.minimumInlierCount`.
     case fewInliers(Int)
+    /// Found, but the inliers leave a direction nearly free (e.g. only a floor and one wall were
+    /// seen); the value is the constraint measure, below `RegistrationConfiguration.minimumConstraint`.
+    case degenerate(Float)
     /// Found, but the inlier RMSE (metres) exceeds `RegistrationConfiguration.maximumRMSE`.
     case highRMSE(Float)
 
@@ -20,7 +23,7 @@ public enum RegistrationFailure: Sendable, Hashable, CustomStringConvertible {
     public var transformWasFound: Bool {
         switch self {
         case .tooFewPoints, .noCorrespondences, .noConsistentHypothesis: false
-        case .lowFitness, .lowOverlap, .fewInliers, .highRMSE: true
+        case .lowFitness, .lowOverlap, .fewInliers, .highRMSE, .degenerate: true
         }
     }
 
@@ -33,6 +36,7 @@ public enum RegistrationFailure: Sendable, Hashable, CustomStringConvertible {
         case let .lowFitness(f): "fitness \(f) below the trusted minimum"
         case let .lowOverlap(o): "overlap \(o) with the target's mapped space below the trusted minimum"
         case let .fewInliers(n): "only \(n) inliers"
+        case let .degenerate(c): "the alignment can slide: constraint \(c) below the trusted minimum"
         case let .highRMSE(r): "inlier RMSE \(r) m above the trusted maximum"
         }
     }

@@ -6,8 +6,8 @@ public struct RelocalizerConfiguration: Sendable, Hashable {
     public var attemptInterval: Double = 0.5
     /// Session time after which the relocalizer gives up, seconds (default 10).
     public var timeout: Double = 10
-    /// No attempt is made before the session holds this many features (default 60).
-    public var minimumFeatureCount: Int = 60
+    /// No attempt is made before the session holds this many features (default 30).
+    public var minimumFeatureCount: Int = 30
     /// A feature joins the session cloud once seen in this many frames (default 2); spurious
     /// detections, seen once, stay out.
     public var minimumSamplesPerFeature: Int = 2

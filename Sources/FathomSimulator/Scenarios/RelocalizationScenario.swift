@@ -64,7 +64,7 @@ public struct RelocalizationScenario: Sendable {
         self.mapScene = mapScene
         self.sessionScene = sessionScene
 
-        // First session: a loop around the room, looking inwards, over 65–100% of its length.
+        // First session: a loop around the room, looking inwards, over 50–100% of its length.
         let room = mapScene.rooms[0]
         let mean = room.polygon.reduce(SIMD2<Float>.zero, +) / Float(room.polygon.count)
         var mapDescription = mapScene
@@ -75,7 +75,7 @@ public struct RelocalizationScenario: Sendable {
         var mapSensors = sensors
         mapSensors.featuresEveryNthFrame = Self.mapFeatureStride
         let full = try ScanSimulation(description: mapDescription, sensors: mapSensors, seed: seed &* 2 &+ 1)
-        let coverage = Double.random(in: 0.65...1, using: &g)
+        let coverage = Double.random(in: 0.5...1, using: &g)
         let mapSession = try ScanSimulation(
             description: mapDescription, sensors: mapSensors, seed: seed &* 2 &+ 1, duration: full.duration * coverage)
         (mapPoints, mapTruePositions) = Self.averagedFeatures(of: mapSession)
@@ -153,7 +153,8 @@ public struct RelocalizationScenario: Sendable {
     }
 
     /// A 2–3 m walk at 0.5 m/s from a random free spot (0.7 m from walls, clear of furniture) in a
-    /// random direction, with a ±30° look sweep.
+    /// random direction, looking around with a ±45° sweep (a user pointing the device about while
+    /// the app relocalizes).
     static func randomStartWalk<G: RandomNumberGenerator>(in scene: SceneDescription, using g: inout G) -> WalkPath {
         let room = scene.rooms[0]
         let furniture = footprints(of: scene)
@@ -175,7 +176,7 @@ public struct RelocalizationScenario: Sendable {
                 && distanceToWalls(start + dir * l, polygon: room.polygon) >= 0.4) { l -= 0.25 }
             guard l > 0.5 else { continue }
             return WalkPath(
-                waypoints: [start, start + dir * l], speed: 0.5, pitchDegrees: -15, sweepDegrees: 30, sweepPeriod: 5)
+                waypoints: [start, start + dir * l], speed: 0.5, pitchDegrees: -15, sweepDegrees: 45, sweepPeriod: 5)
         }
         // No free spot found: walk across the middle of the room.
         let mean = room.polygon.reduce(SIMD2<Float>.zero, +) / Float(room.polygon.count)
