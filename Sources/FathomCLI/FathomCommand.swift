@@ -15,6 +15,7 @@ public struct FathomCommand: ParsableCommand {
             PlaybackCommand.self,
             FingertipCommand.self,
             CloudCommand.self, FeaturesCommand.self, DepthImageCommand.self,
+            RegisterCommand.self, RelocalizeCommand.self,
         ])
 
     public init() {}

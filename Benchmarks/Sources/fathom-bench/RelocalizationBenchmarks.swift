@@ -12,6 +12,18 @@ var relocalizationBenchmarks: [BenchmarkCase] {
             var g = SeededGenerator(seed: 1)
             return { blackHole(registrar.register(source: session, target: target, using: &g)) }
         },
+        BenchmarkCase(name: "reloc/attempt/map-to-map", iterations: 20) {
+            // A few thousand points each side: the whole map, turned, moved and noisy, against itself.
+            let (map, _) = relocalizationInputs(seed: 3, seconds: 0)
+            var g = SeededGenerator(seed: 2)
+            let moved = RigidTransform(rotation: .rotation(axis: SIMD3(0, 1, 0), angle: 2), translation: SIMD3(1, 0.2, -3))
+            let source = PointCloud(unchecked: map.positions.map {
+                moved.apply(to: $0 + SIMD3(Float(g.nextGaussian()), Float(g.nextGaussian()), Float(g.nextGaussian())) * 0.005)
+            })
+            let registrar = PointCloudRegistrar()
+            let target = registrar.prepare(map)
+            return { blackHole(registrar.register(source: source, target: target, using: &g)) }
+        },
         BenchmarkCase(name: "reloc/prepare-map", iterations: 10) {
             let (map, _) = relocalizationInputs(seed: 3, seconds: 3)
             let registrar = PointCloudRegistrar()

@@ -135,7 +135,7 @@ public struct PointCloudRegistrar: Sendable {
                 let n = SIMD3<Double>(target.normals[bestIndex])
                 xx += n.x * n.x; xy += n.x * n.y; xz += n.x * n.z
                 yy += n.y * n.y; yz += n.y * n.z; zz += n.z * n.z
-            } else {
+            } else if target.hasKnownShape[bestIndex] {
                 xx += 1.0 / 3; yy += 1.0 / 3; zz += 1.0 / 3
             }
         }

@@ -15,6 +15,9 @@ public struct RegistrationCloud: Sendable {
     /// Whether each normal comes from a clearly planar neighbourhood (ICP then uses the point-to-plane
     /// distance; otherwise the point-to-point distance).
     let isPlanar: [Bool]
+    /// Whether each point has enough neighbours for its neighbourhood shape to be known (planar or
+    /// not); sparse points pin no direction in the trust test.
+    let hasKnownShape: [Bool]
     /// Index over `positions`.
     let index: SpatialIndex
     /// `descriptorWidth` lanes per point, concatenated.
@@ -41,9 +44,10 @@ public struct RegistrationCloud: Sendable {
         positions = points
         let index = SpatialIndex(positions: points, cellSize: max(configuration.voxelSize, configuration.normalRadius / 2))
         self.index = index
-        let (n, planar) = Self.estimateNormals(points, index: index, radius: configuration.normalRadius)
+        let (n, planar, known) = Self.estimateNormals(points, index: index, radius: configuration.normalRadius)
         normals = n
         isPlanar = planar
+        hasKnownShape = known
         descriptors = Self.computeDescriptors(
             points, normals: n, index: index, radius: configuration.descriptorRadius, mode: configuration.mode)
         var cells = Set<SIMD3<Int32>>()
@@ -96,13 +100,14 @@ extension RegistrationCloud {
         return zip(sums, counts).map { SIMD3<Float>($0 / Double($1)) }
     }
 
-    /// PCA normals of the neighbours within `radius`; a point without enough neighbours gets +y and
-    /// is not planar.
+    /// PCA normals of the neighbours within `radius`, planarity, and whether the shape is known; a
+    /// point without enough neighbours gets +y, is not planar and has no known shape.
     static func estimateNormals(_ points: [SIMD3<Float>], index: SpatialIndex, radius: Float)
-        -> ([SIMD3<Float>], [Bool])
+        -> ([SIMD3<Float>], [Bool], [Bool])
     {
         var normals = [SIMD3<Float>](repeating: SIMD3(0, 1, 0), count: points.count)
         var planar = [Bool](repeating: false, count: points.count)
+        var known = [Bool](repeating: false, count: points.count)
         for i in 0..<points.count {
             let c = points[i]
             var n = 0
@@ -123,9 +128,10 @@ extension RegistrationCloud {
                     yy: yy / w - m.y * m.y, yz: yz / w - m.y * m.z, zz: zz / w - m.z * m.z)
             else { continue }
             normals[i] = SIMD3<Float>(v)
+            known[i] = true
             let total = max(e.sum(), 1e-30)
             planar[i] = max(0, e.x) / total < planarityThreshold && e.y / total > planarityThreshold
         }
-        return (normals, planar)
+        return (normals, planar, known)
     }
 }
