@@ -131,11 +131,19 @@ public struct PointCloudRegistrar: Sendable {
             guard bestIndex >= 0 else { continue }
             inliers += 1
             sum += Double(best)
-            if target.isPlanar[bestIndex] {
-                let n = SIMD3<Double>(target.normals[bestIndex])
+            switch target.shapes[bestIndex] {
+            case .unknown:
+                break
+            case .planar(let normal):
+                let n = SIMD3<Double>(normal)
                 xx += n.x * n.x; xy += n.x * n.y; xz += n.x * n.z
                 yy += n.y * n.y; yz += n.y * n.z; zz += n.z * n.z
-            } else if target.hasKnownShape[bestIndex] {
+            case .elongated(let axis):
+                // (I − a·aᵀ) / 2: pins the two directions across the axis.
+                let a = SIMD3<Double>(axis)
+                xx += (1 - a.x * a.x) / 2; xy -= a.x * a.y / 2; xz -= a.x * a.z / 2
+                yy += (1 - a.y * a.y) / 2; yz -= a.y * a.z / 2; zz += (1 - a.z * a.z) / 2
+            case .isotropic:
                 xx += 1.0 / 3; yy += 1.0 / 3; zz += 1.0 / 3
             }
         }

@@ -15,9 +15,25 @@ public struct RegistrationCloud: Sendable {
     /// Whether each normal comes from a clearly planar neighbourhood (ICP then uses the point-to-plane
     /// distance; otherwise the point-to-point distance).
     let isPlanar: [Bool]
-    /// Whether each point has enough neighbours for its neighbourhood shape to be known (planar or
-    /// not); sparse points pin no direction in the trust test.
-    let hasKnownShape: [Bool]
+    /// Per point, the neighbourhood's shape for the trust test's constraint measure.
+    let shapes: [LocalShape]
+
+    /// What a neighbourhood pins when a point is matched there.
+    enum LocalShape: Sendable {
+        /// Too few neighbours to tell: nothing.
+        case unknown
+        /// A plane: the direction of its normal.
+        case planar(SIMD3<Float>)
+        /// Elongated (an edge, a thin cylinder): the directions across the given axis.
+        case elongated(SIMD3<Float>)
+        /// A corner or a blob: every direction.
+        case isotropic
+    }
+
+    /// A neighbourhood is elongated when its largest eigenvalue exceeds the middle one this many times.
+    static let elongationRatio: Double = 2.5
+    /// Points with too few neighbours at `normalRadius` are described at this multiple of it.
+    static let coarseRadiusFactor: Float = 3
     /// Index over `positions`.
     let index: SpatialIndex
     /// `descriptorWidth` lanes per point, concatenated.
@@ -44,10 +60,10 @@ public struct RegistrationCloud: Sendable {
         positions = points
         let index = SpatialIndex(positions: points, cellSize: max(configuration.voxelSize, configuration.normalRadius / 2))
         self.index = index
-        let (n, planar, known) = Self.estimateNormals(points, index: index, radius: configuration.normalRadius)
+        let (n, planar, shapes) = Self.estimateNormals(points, index: index, radius: configuration.normalRadius)
         normals = n
         isPlanar = planar
-        hasKnownShape = known
+        self.shapes = shapes
         descriptors = Self.computeDescriptors(
             points, normals: n, index: index, radius: configuration.descriptorRadius, mode: configuration.mode)
         var cells = Set<SIMD3<Int32>>()
@@ -100,38 +116,59 @@ extension RegistrationCloud {
         return zip(sums, counts).map { SIMD3<Float>($0 / Double($1)) }
     }
 
-    /// PCA normals of the neighbours within `radius`, planarity, and whether the shape is known; a
-    /// point without enough neighbours gets +y, is not planar and has no known shape.
+    /// PCA normals of the neighbours within `radius` (within `coarseRadiusFactor`·radius for sparse
+    /// points), planarity at the fine scale (for ICP) and shape at either scale (for the trust test);
+    /// a point without enough neighbours even then gets +y, is not planar and has an unknown shape.
     static func estimateNormals(_ points: [SIMD3<Float>], index: SpatialIndex, radius: Float)
-        -> ([SIMD3<Float>], [Bool], [Bool])
+        -> ([SIMD3<Float>], [Bool], [LocalShape])
     {
         var normals = [SIMD3<Float>](repeating: SIMD3(0, 1, 0), count: points.count)
         var planar = [Bool](repeating: false, count: points.count)
-        var known = [Bool](repeating: false, count: points.count)
+        var shapes = [LocalShape](repeating: .unknown, count: points.count)
         for i in 0..<points.count {
             let c = points[i]
             var n = 0
             var sum = SIMD3<Double>.zero
             var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
-            index.forEachNeighbor(of: c, radius: radius) { j, _ in
-                let d = SIMD3<Double>(points[j] - c)
-                n += 1
-                sum += d
-                xx += d.x * d.x; xy += d.x * d.y; xz += d.x * d.z
-                yy += d.y * d.y; yz += d.y * d.z; zz += d.z * d.z
+            var coarse = false
+            for r in [radius, radius * coarseRadiusFactor] {
+                coarse = r != radius
+                n = 0
+                sum = .zero
+                xx = 0; xy = 0; xz = 0; yy = 0; yz = 0; zz = 0
+                index.forEachNeighbor(of: c, radius: r) { j, _ in
+                    let d = SIMD3<Double>(points[j] - c)
+                    n += 1
+                    sum += d
+                    xx += d.x * d.x; xy += d.x * d.y; xz += d.x * d.z
+                    yy += d.y * d.y; yz += d.y * d.z; zz += d.z * d.z
+                }
+                if n >= minimumNormalNeighbours { break }
             }
             guard n >= minimumNormalNeighbours else { continue }
             let m = sum / Double(n), w = Double(n)
+            let cxx = xx / w - m.x * m.x, cxy = xy / w - m.x * m.y, cxz = xz / w - m.x * m.z
+            let cyy = yy / w - m.y * m.y, cyz = yz / w - m.y * m.z, czz = zz / w - m.z * m.z
             guard
-                let (v, e) = SmallMatrixMath.smallestEigenvector(
-                    xx: xx / w - m.x * m.x, xy: xy / w - m.x * m.y, xz: xz / w - m.x * m.z,
-                    yy: yy / w - m.y * m.y, yz: yz / w - m.y * m.z, zz: zz / w - m.z * m.z)
+                let (v, e) = SmallMatrixMath.smallestEigenvector(xx: cxx, xy: cxy, xz: cxz, yy: cyy, yz: cyz, zz: czz)
             else { continue }
             normals[i] = SIMD3<Float>(v)
-            known[i] = true
             let total = max(e.sum(), 1e-30)
-            planar[i] = max(0, e.x) / total < planarityThreshold && e.y / total > planarityThreshold
+            let isPlane = max(0, e.x) / total < planarityThreshold && e.y / total > planarityThreshold
+            // ICP trusts only fine-scale normals; the trust test uses coarse ones too.
+            planar[i] = isPlane && !coarse
+            if isPlane {
+                shapes[i] = .planar(normals[i])
+            } else if e.z > elongationRatio * max(e.y, 1e-30),
+                let (axis, _) = SmallMatrixMath.smallestEigenvector(
+                    xx: -cxx, xy: -cxy, xz: -cxz, yy: -cyy, yz: -cyz, zz: -czz)
+            {
+                // The largest eigenvector of C is the smallest of −C.
+                shapes[i] = .elongated(SIMD3<Float>(axis))
+            } else {
+                shapes[i] = .isotropic
+            }
         }
-        return (normals, planar, known)
+        return (normals, planar, shapes)
     }
 }

@@ -57,9 +57,9 @@ public struct RegistrationConfiguration: Sendable, Hashable {
     /// Trusted results have at least this many inliers (default 25).
     public var minimumInlierCount: Int = 25
     /// Trusted results are pinned in every direction: the smallest eigenvalue of the mean of the
-    /// inliers' constraint matrices (n·nᵀ of the target normal where planar, I/3 where the
-    /// neighbourhood is curved or cornered, nothing where it is too sparse to tell) is at least this
-    /// (default 0.03). A view of only a floor and one wall, which could slide along the wall, scores
+    /// inliers' constraint matrices — n·nᵀ of the target normal where planar, (I − a·aᵀ)/2 where the
+    /// neighbourhood is elongated along a (an edge), I/3 where it is a corner or curved, nothing where
+    /// it is too sparse to tell — is at least this (default 0.03). A view of only a floor and one wall, which could slide along the wall, scores
     /// about 0.
     public var minimumConstraint: Float = 0.03
     /// Trusted results have an inlier RMSE of at most this, metres (default 0.035).

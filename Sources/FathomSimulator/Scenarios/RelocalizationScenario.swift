@@ -30,8 +30,8 @@ public struct RelocalizationScenario: Sendable {
 
     /// Features need this many samples to enter the map (spurious detections are seen once).
     public static let mapMinimumSamples = 2
-    /// The map session renders feature points every this many frames (15 Hz at 30 Hz).
-    public static let mapFeatureStride = 2
+    /// The map session renders feature points every this many frames by default (15 Hz at 30 Hz).
+    public static let defaultMapFeatureStride = 2
     /// Two surface points closer than this count as the same place in `overlap(firstSeconds:)`, metres.
     public static let overlapDistance: Float = 0.15
 
@@ -50,11 +50,13 @@ public struct RelocalizationScenario: Sendable {
     ///   - wrongRoom: puts the second session in a different random room.
     ///   - sessionDuration: length of the second session, seconds (default 10).
     ///   - sensors: the sensor model of both sessions.
+    ///   - mapFeatureStride: the map session's feature points every this many frames (≥ 1).
     /// - Throws: `SceneValidationError` or `SensorConfigurationError` if a generated scene or the
     ///   sensors are invalid.
     public init(
         seed: UInt64, wrongRoom: Bool = false, sessionDuration: Double = 10,
-        sensors: SensorConfiguration = RelocalizationScenario.sensors
+        sensors: SensorConfiguration = RelocalizationScenario.sensors,
+        mapFeatureStride: Int = RelocalizationScenario.defaultMapFeatureStride
     ) throws {
         self.seed = seed
         isWrongRoom = wrongRoom
@@ -73,7 +75,7 @@ public struct RelocalizationScenario: Sendable {
                 waypoints: room.polygon.map { mean + ($0 - mean) * 0.55 }, speed: 0.6, sweepDegrees: 30,
                 closed: true, headingOffsetDegrees: 30))
         var mapSensors = sensors
-        mapSensors.featuresEveryNthFrame = Self.mapFeatureStride
+        mapSensors.featuresEveryNthFrame = max(1, mapFeatureStride)
         let full = try ScanSimulation(description: mapDescription, sensors: mapSensors, seed: seed &* 2 &+ 1)
         let coverage = Double.random(in: 0.5...1, using: &g)
         let mapSession = try ScanSimulation(
