@@ -48,7 +48,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let elsewhere = RegistrationFixtures.furnishedCorner(seed: 88, boxes: 6, walls: 0)
         let (map, package, _) = try writeInputs(in: dir, sessionScene: elsewhere)
-        let text = try runFathom(["relocalize", map, package, "--timeout", "2"])
+        let text = try runFathom(["relocalize", map, package, "--timeout", "2", "--interval", "1"])
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first == "map: \(RegistrationFixtures.furnishedCorner(seed: 41).count) points, 1 anchors; session: 75 frames")
         #expect(lines.contains { $0.hasPrefix("state: failed (timed out after 2.") })

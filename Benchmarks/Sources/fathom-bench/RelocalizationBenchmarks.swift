@@ -80,6 +80,10 @@ enum RelocalizationSweep {
         var attemptMilliseconds: [Double] = []
         var overlap: Float = 0
         var featureCount = 0
+        /// Highest fitness of an attempt with enough overlap, inliers and constraint (wrong-room margin).
+        var bestOtherwiseTrustedFitness: Float = 0
+        /// RMSE of that attempt (wrong room) or of the accepted result (same room), metres.
+        var rmse: Float = 0
     }
 
     /// Runs one scenario to relocalization or timeout.
@@ -93,6 +97,16 @@ enum RelocalizationSweep {
             if relocalizer.process(frame).isFinal { break }
         }
         out.attemptMilliseconds = relocalizer.attempts.map { $0.elapsedSeconds * 1000 }
+        for a in relocalizer.attempts where a.result.isFound {
+            switch a.result.failure {
+            case nil, .lowFitness?:
+                if a.result.fitness > out.bestOtherwiseTrustedFitness {
+                    out.bestOtherwiseTrustedFitness = a.result.fitness
+                    out.rmse = a.result.inlierRMSE
+                }
+            default: break
+            }
+        }
         guard let estimate = relocalizer.newWorldFromMapWorld else { return out }
         out.relocalized = true
         out.sessionTime = relocalizer.relocalizedAtSessionTime ?? 0
@@ -157,6 +171,14 @@ enum RelocalizationSweep {
             let ok = bucket.filter { $0.relocalized && $0.translationError <= correctTranslation && $0.yawErrorDegrees <= correctYaw }
             print(String(format: "  overlap %.2f–%.2f: %d scenarios, %d successes", lo, min(hi, 1), bucket.count, ok.count))
         }
+        let margin = wrong.map { Double($0.bestOtherwiseTrustedFitness) }
+        print(String(format: "wrong room: best fitness of attempts failing only on fitness: median %.3f, p99 %.3f, max %.3f",
+                     percentile(margin, 0.5), percentile(margin, 0.99), margin.max() ?? .nan))
+        let wrongRMSE = wrong.filter { $0.bestOtherwiseTrustedFitness > 0.4 }.map { Double($0.rmse) }
+        let rightRMSE = located.map { Double($0.rmse) }
+        print(String(format: "inlier rmse m: accepted same-room min %.4f median %.4f max %.4f; wrong-room attempts with fitness > 0.4 (%d): min %.4f median %.4f",
+                     rightRMSE.min() ?? .nan, percentile(rightRMSE, 0.5), rightRMSE.max() ?? .nan, wrongRMSE.count,
+                     wrongRMSE.min() ?? .nan, percentile(wrongRMSE, 0.5)))
         print("wrong room: \(trials) scenarios, false accepts \(falseAccepts) = "
             + String(format: "%.1f%%", 100 * Double(falseAccepts) / Double(trials)))
         print(String(format: "attempt wall time ms (%d attempts): median %.1f, p90 %.1f, max %.1f", attempts.count,

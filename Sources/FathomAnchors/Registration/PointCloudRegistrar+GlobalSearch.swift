@@ -2,6 +2,9 @@ import Foundation
 import FathomCore
 
 extension PointCloudRegistrar {
+    /// Correspondences a hypothesis is first scored on before the rest (see `sampleHypotheses`).
+    static let previewCount = 64
+
     /// A source point and a target point that look alike.
     struct Correspondence {
         var source: SIMD3<Float>
@@ -83,10 +86,14 @@ extension PointCloudRegistrar {
                 guard area * area >= spread2 * spread2 * 0.25 else { continue }
                 hypothesis = Self.generalHypothesis([a, b, d])
             }
-            // Support among all correspondences.
+            // Support among all correspondences, after a cheap look at the first `previewCount` (the
+            // keypoints are in random order): hypotheses far below the kept ones stop there.
             var score = 0
             let r = hypothesis.rotation, t = hypothesis.translation
-            for k in 0..<n where (r * c[k].source + t - c[k].target).lengthSquared <= eps2 { score += 1 }
+            let preview = min(n, Self.previewCount)
+            for k in 0..<preview where (r * c[k].source + t - c[k].target).lengthSquared <= eps2 { score += 1 }
+            if top.count == keep, score * n < top[top.count - 1].score * preview / 2 { continue }
+            for k in preview..<n where (r * c[k].source + t - c[k].target).lengthSquared <= eps2 { score += 1 }
             guard top.count < keep || score > top[top.count - 1].score else { continue }
             if let dup = top.firstIndex(where: { isDuplicate($0.transform, hypothesis) }) {
                 if score > top[dup].score { top[dup] = (hypothesis, score) } else { continue }

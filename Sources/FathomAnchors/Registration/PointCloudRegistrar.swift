@@ -86,10 +86,9 @@ public struct PointCloudRegistrar: Sendable {
         let (transform, iterations, q) = best!
         let fitness = q.covered > 0 ? Float(q.inliers) / Float(q.covered) : 0
         let overlap = Float(q.covered) / Float(source.count)
+        // Checked in this order; `.lowFitness` therefore means that everything else passed.
         var failure: RegistrationFailure? = nil
-        if fitness < configuration.minimumFitness {
-            failure = .lowFitness(fitness)
-        } else if overlap < configuration.minimumOverlap {
+        if overlap < configuration.minimumOverlap {
             failure = .lowOverlap(overlap)
         } else if q.inliers < configuration.minimumInlierCount {
             failure = .fewInliers(q.inliers)
@@ -97,6 +96,8 @@ public struct PointCloudRegistrar: Sendable {
             failure = .highRMSE(q.rmse)
         } else if q.constraint < configuration.minimumConstraint {
             failure = .degenerate(q.constraint)
+        } else if fitness < configuration.minimumFitness {
+            failure = .lowFitness(fitness)
         }
         return RegistrationResult(
             targetFromSource: transform, isFound: true, fitness: fitness, overlap: overlap, inlierRMSE: q.rmse, inlierCount: q.inliers,
