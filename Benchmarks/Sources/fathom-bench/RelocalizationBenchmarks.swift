@@ -24,6 +24,35 @@ var relocalizationBenchmarks: [BenchmarkCase] {
             let target = registrar.prepare(map)
             return { blackHole(registrar.register(source: source, target: target, using: &g)) }
         },
+        BenchmarkCase(name: "reloc/attempt/dense-map-to-map", iterations: 10) {
+            // Three times the landmark density: several thousand points each side.
+            var sensors = RelocalizationScenario.sensors
+            sensors.landmarkDensity *= 3
+            sensors.objectLandmarkDensity *= 3
+            let map = try! RelocalizationScenario(seed: 3, sessionDuration: 0.1, sensors: sensors).mapPoints
+            print("  (dense map: \(map.count) points)")
+            var g = SeededGenerator(seed: 2)
+            let moved = RigidTransform(rotation: .rotation(axis: SIMD3(0, 1, 0), angle: 2), translation: SIMD3(1, 0.2, -3))
+            let source = PointCloud(unchecked: map.positions.map {
+                moved.apply(to: $0 + SIMD3(Float(g.nextGaussian()), Float(g.nextGaussian()), Float(g.nextGaussian())) * 0.005)
+            })
+            let registrar = PointCloudRegistrar()
+            let target = registrar.prepare(map)
+            return { blackHole(registrar.register(source: source, target: target, using: &g)) }
+        },
+        BenchmarkCase(name: "reloc/attempt/general-map-to-map", iterations: 10) {
+            // The same in the general (6-DoF) mode, with a tilt.
+            let (map, _) = relocalizationInputs(seed: 3, seconds: 0)
+            var g = SeededGenerator(seed: 2)
+            let moved = RigidTransform(
+                rotation: .rotation(axis: SIMD3(0.3, 1, 0.2), angle: 2), translation: SIMD3(1, 0.2, -3))
+            let source = PointCloud(unchecked: map.positions.map {
+                moved.apply(to: $0 + SIMD3(Float(g.nextGaussian()), Float(g.nextGaussian()), Float(g.nextGaussian())) * 0.005)
+            })
+            let registrar = PointCloudRegistrar(configuration: RegistrationConfiguration(mode: .general))
+            let target = registrar.prepare(map)
+            return { blackHole(registrar.register(source: source, target: target, using: &g)) }
+        },
         BenchmarkCase(name: "reloc/prepare-map", iterations: 10) {
             let (map, _) = relocalizationInputs(seed: 3, seconds: 3)
             let registrar = PointCloudRegistrar()

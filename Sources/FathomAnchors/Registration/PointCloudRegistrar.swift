@@ -40,15 +40,26 @@ public struct PointCloudRegistrar: Sendable {
     /// Registers `source` to `target` with a generator seeded by `seed`.
     public func register(source: PointCloud, target: PointCloud, seed: UInt64 = 0) -> RegistrationResult {
         var g = SeededGenerator(seed: seed)
-        return register(source: prepare(source), target: prepare(target), using: &g)
+        return register(source: prepareSource(source), target: prepare(target), using: &g)
     }
 
     /// Registers `source` to a prepared target.
     public func register<G: RandomNumberGenerator>(
         source: PointCloud, target: RegistrationCloud, using generator: inout G
     ) -> RegistrationResult {
-        register(source: prepare(source), target: target, using: &generator)
+        register(source: prepareSource(source), target: target, using: &generator)
     }
+
+    /// Prepares a source: descriptors only at about `sourceDescriptorFactor × maximumKeypoints`
+    /// evenly strided points, since only keypoints are matched.
+    func prepareSource(_ cloud: PointCloud) -> RegistrationCloud {
+        RegistrationCloud(
+            positions: cloud.positions, configuration: configuration,
+            descriptorLimit: configuration.maximumKeypoints * Self.sourceDescriptorFactor)
+    }
+
+    /// Source points described per keypoint wanted (slack for points without neighbours).
+    static let sourceDescriptorFactor = 2
 
     /// Registers a prepared source to a prepared target; both must have been prepared with this
     /// registrar's configuration.

@@ -9,7 +9,8 @@ extension RegistrationCloud {
     /// Weight of the normal block relative to the shape block (both unit length before weighting).
     static let normalBlockWeight: Float = 0.5
 
-    /// Local shape descriptors, 32 bins per point, unit length.
+    /// Local shape descriptors, 32 bins per point, unit length; with `stride` > 1 only every
+    /// `stride`-th point is described (the others keep zero descriptors and are never matched).
     ///
     /// - Gravity-aligned: a cylindrical shape context — neighbours binned by horizontal distance (4)
     ///   and height difference (6), which a yaw leaves unchanged — plus a block of 6 bins of the
@@ -17,11 +18,12 @@ extension RegistrationCloud {
     /// - General: a point-pair-feature histogram — neighbours binned by distance (4), |n·n′| (4) and
     ///   |n·d̂| (2) — invariant to any rotation.
     static func computeDescriptors(
-        _ points: [SIMD3<Float>], normals: [SIMD3<Float>], index: SpatialIndex, radius: Float, mode: RegistrationMode
+        _ points: [SIMD3<Float>], normals: [SIMD3<Float>], index: SpatialIndex, radius: Float, mode: RegistrationMode,
+        stride: Int = 1
     ) -> [SIMD16<Float>] {
         var out = [SIMD16<Float>](repeating: .zero, count: points.count * descriptorWidth)
         let invR = 1 / radius
-        for i in 0..<points.count {
+        for i in Swift.stride(from: 0, to: points.count, by: max(1, stride)) {
             let p = points[i], np = normals[i]
             var a = SIMD16<Float>.zero, b = SIMD16<Float>.zero
             index.forEachNeighbor(of: p, radius: radius) { j, d2 in

@@ -55,6 +55,12 @@ public struct RegistrationCloud: Sendable {
 
     /// Prepares raw positions, metres (non-finite points are dropped).
     public init(positions raw: [SIMD3<Float>], configuration: RegistrationConfiguration) {
+        self.init(positions: raw, configuration: configuration, descriptorLimit: nil)
+    }
+
+    /// Prepares raw positions, describing only about `descriptorLimit` evenly strided points when
+    /// given (a source needs descriptors only at its keypoints).
+    init(positions raw: [SIMD3<Float>], configuration: RegistrationConfiguration, descriptorLimit: Int?) {
         self.configuration = configuration
         let points = Self.voxelCentroids(raw, voxelSize: configuration.voxelSize)
         positions = points
@@ -64,8 +70,10 @@ public struct RegistrationCloud: Sendable {
         normals = n
         isPlanar = planar
         self.shapes = shapes
+        let stride = descriptorLimit.map { max(1, (points.count + $0 - 1) / max(1, $0)) } ?? 1
         descriptors = Self.computeDescriptors(
-            points, normals: n, index: index, radius: configuration.descriptorRadius, mode: configuration.mode)
+            points, normals: n, index: index, radius: configuration.descriptorRadius, mode: configuration.mode,
+            stride: stride)
         var cells = Set<SIMD3<Int32>>()
         let inv = 1 / configuration.coverageRadius
         for p in points {
