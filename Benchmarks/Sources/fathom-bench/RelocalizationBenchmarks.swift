@@ -51,6 +51,11 @@ var relocalizationBenchmarks: [BenchmarkCase] {
             })
             let registrar = PointCloudRegistrar(configuration: RegistrationConfiguration(mode: .general))
             let target = registrar.prepare(map)
+            let check = registrar.register(source: source, target: target, using: &g)
+            let truth = moved.inverse
+            print(String(format: "  (general mode: trusted %@, error %.4f m, %.3f°)", check.isTrusted ? "yes" : "no",
+                         check.targetFromSource.translation.distance(to: truth.translation),
+                         (check.targetFromSource.rotation.transposed * truth.rotation).rotationAngle * 180 / .pi))
             return { blackHole(registrar.register(source: source, target: target, using: &g)) }
         },
         BenchmarkCase(name: "reloc/prepare-map", iterations: 10) {

@@ -104,6 +104,7 @@ public struct Relocalizer: Sendable {
     mutating func attempt() {
         let clock = ContinuousClock()
         let start = clock.now
+        accumulator.refreshFilteredPositions()
         let cloud = sessionCloud()
         guard cloud.count >= configuration.minimumFeatureCount else { return }
         let result = registrar.register(source: cloud, target: target, using: &generator)
