@@ -49,8 +49,9 @@ public struct RegistrationConfiguration: Sendable, Hashable {
     /// metres (default 0.25; measured on a grid of this edge, with its 26 neighbouring cells).
     public var coverageRadius: Float = 0.25
     /// Trusted results have at least this fitness — inlier fraction of the source points in the
-    /// target's mapped space (default 0.65).
-    public var minimumFitness: Float = 0.65
+    /// target's mapped space (default 0.55; a map that saw an object from one side only leaves its
+    /// other sides unmatched).
+    public var minimumFitness: Float = 0.55
     /// Trusted results have at least this overlap — fraction of the source points in the target's
     /// mapped space (default 0.3).
     public var minimumOverlap: Float = 0.3
