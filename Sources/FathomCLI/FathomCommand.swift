@@ -18,6 +18,7 @@ public struct FathomCommand: ParsableCommand {
             ThinFilmCommand.self, PanesCommand.self,
             MapCommand.self, AnchorsCommand.self, AnchorsStressSaveCommand.self,
             PlanCommand.self,
+            RegisterCommand.self, RelocalizeCommand.self,
         ])
 
     public init() {}

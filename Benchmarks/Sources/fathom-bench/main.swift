@@ -27,9 +27,11 @@ let allCases: [BenchmarkCase] =
     + planExportBenchmarks
     + anchorBenchmarks
     + planBenchmarks
+    + relocalizationBenchmarks
 
 if reports {
-    for report in surfaceReports + thinFilmReports + planReports where filter == nil || report.name.contains(filter!) {
+    for report in surfaceReports + thinFilmReports + planReports + relocalizationReports
+    where filter == nil || report.name.contains(filter!) {
         print("== \(report.name)")
         report.run()
     }

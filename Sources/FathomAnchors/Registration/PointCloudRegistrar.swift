@@ -1,0 +1,172 @@
+import Foundation
+import FathomCore
+
+/// Aligns a source point cloud to a target point cloud: finds `targetFromSource` without an initial
+/// guess, then refines it.
+///
+/// Global alignment by descriptor correspondences and robust sampling (two correspondences fix a
+/// yaw and a translation in the gravity-aligned mode; three fix a general rigid transform), the best
+/// hypotheses verified on the whole cloud and refined by point-to-plane ICP (constrained to yaw and
+/// translation in the gravity-aligned mode). Randomness comes from the generator passed in, so
+/// results are reproducible from a seed.
+///
+/// The method follows the RANSAC-on-features pipeline of Rusu et al., "Fast Point Feature
+/// Histograms (FPFH) for 3D registration" (ICRA 2009), and point-to-plane ICP of Chen & Medioni
+/// (1992), with gravity-aware descriptors and a 2-point minimal set when gravity is known.
+public struct PointCloudRegistrar: Sendable {
+    /// The settings.
+    public let configuration: RegistrationConfiguration
+
+    /// Clouds with fewer downsampled points than this are not registered.
+    public static let minimumPointCount = 10
+    /// Hypotheses closer than this in angle (radians) and `pairTolerance` in translation are merged.
+    static let duplicateAngle: Float = 0.05
+    /// Hypotheses ICP-refined after the coarse verification of `hypothesesRefined` candidates.
+    static let refinedAfterVerification = 2
+    /// Most source points used by ICP (evenly strided).
+    static let maximumICPPoints = 1500
+
+    /// Creates a registrar; the configuration must be valid (`configuration.problem == nil`).
+    public init(configuration: RegistrationConfiguration = RegistrationConfiguration()) {
+        precondition(configuration.problem == nil, "invalid registration configuration: \(configuration.problem!)")
+        self.configuration = configuration
+    }
+
+    /// Prepares a cloud (downsampling, normals, descriptors) for use as a target or a source.
+    public func prepare(_ cloud: PointCloud) -> RegistrationCloud {
+        RegistrationCloud(cloud, configuration: configuration)
+    }
+
+    /// Registers `source` to `target` with a generator seeded by `seed`.
+    public func register(source: PointCloud, target: PointCloud, seed: UInt64 = 0) -> RegistrationResult {
+        var g = SeededGenerator(seed: seed)
+        return register(source: prepareSource(source), target: prepare(target), using: &g)
+    }
+
+    /// Registers `source` to a prepared target.
+    public func register<G: RandomNumberGenerator>(
+        source: PointCloud, target: RegistrationCloud, using generator: inout G
+    ) -> RegistrationResult {
+        register(source: prepareSource(source), target: target, using: &generator)
+    }
+
+    /// Prepares a source: descriptors only at about `sourceDescriptorFactor × maximumKeypoints`
+    /// evenly strided points, since only keypoints are matched.
+    func prepareSource(_ cloud: PointCloud) -> RegistrationCloud {
+        RegistrationCloud(
+            positions: cloud.positions, configuration: configuration,
+            descriptorLimit: configuration.maximumKeypoints * Self.sourceDescriptorFactor)
+    }
+
+    /// Source points described per keypoint wanted (slack for points without neighbours).
+    static let sourceDescriptorFactor = 2
+
+    /// Registers a prepared source to a prepared target; both must have been prepared with this
+    /// registrar's configuration.
+    public func register<G: RandomNumberGenerator>(
+        source: RegistrationCloud, target: RegistrationCloud, using generator: inout G
+    ) -> RegistrationResult {
+        precondition(
+            source.configuration == configuration && target.configuration == configuration,
+            "clouds must be prepared with the registrar's configuration")
+        guard source.count >= Self.minimumPointCount, target.count >= Self.minimumPointCount else {
+            return .notFound(
+                .tooFewPoints(source: source.count, target: target.count, minimum: Self.minimumPointCount),
+                sourcePointCount: source.count)
+        }
+        let correspondences = matchDescriptors(source: source, target: target, using: &generator)
+        guard correspondences.count >= (configuration.mode == .gravityAligned ? 2 : 3) else {
+            return .notFound(.noCorrespondences, sourcePointCount: source.count)
+        }
+        let hypotheses = sampleHypotheses(
+            source: source, target: target, correspondences: correspondences, using: &generator)
+        guard !hypotheses.isEmpty else {
+            return .notFound(
+                .noConsistentHypothesis, sourcePointCount: source.count,
+                samplingIterations: configuration.samplingIterations)
+        }
+        // Coarse verification on the whole cloud, then ICP on the best few.
+        let coarse = hypotheses.map { h in (h, evaluate(h, source: source, target: target).inliers) }
+            .sorted { $0.1 > $1.1 }
+        var best: (transform: RigidTransform, iterations: Int, quality: Quality)? = nil
+        for (h, _) in coarse.prefix(Self.refinedAfterVerification) {
+            let (refined, iterations) = refine(h, source: source, target: target)
+            let q = evaluate(refined, source: source, target: target)
+            if best == nil || q.inliers > best!.quality.inliers { best = (refined, iterations, q) }
+        }
+        let (transform, iterations, q) = best!
+        let fitness = q.covered > 0 ? Float(q.inliers) / Float(q.covered) : 0
+        let overlap = Float(q.covered) / Float(source.count)
+        // Checked in this order; `.lowFitness` therefore means that everything else passed.
+        var failure: RegistrationFailure? = nil
+        if overlap < configuration.minimumOverlap {
+            failure = .lowOverlap(overlap)
+        } else if q.inliers < configuration.minimumInlierCount {
+            failure = .fewInliers(q.inliers)
+        } else if q.rmse > configuration.maximumRMSE {
+            failure = .highRMSE(q.rmse)
+        } else if q.constraint < configuration.minimumConstraint {
+            failure = .degenerate(q.constraint)
+        } else if fitness < configuration.minimumFitness {
+            failure = .lowFitness(fitness)
+        }
+        return RegistrationResult(
+            targetFromSource: transform, isFound: true, fitness: fitness, overlap: overlap, inlierRMSE: q.rmse, inlierCount: q.inliers,
+            sourcePointCount: source.count, isTrusted: failure == nil,
+            samplingIterations: configuration.samplingIterations, icpIterations: iterations, failure: failure)
+    }
+
+    /// Inliers, points in the mapped space and the inliers' RMSE (metres).
+    struct Quality {
+        var inliers: Int
+        var covered: Int
+        var rmse: Float
+        /// Smallest eigenvalue of the inliers' mean constraint matrix (see `minimumConstraint`).
+        var constraint: Float
+    }
+
+    /// Counts the source points whose nearest target point lies within `inlierDistance` after
+    /// `transform` (inliers, and their RMSE) and those landing in the target's mapped space.
+    func evaluate(_ transform: RigidTransform, source: RegistrationCloud, target: RegistrationCloud) -> Quality {
+        let r = configuration.inlierDistance
+        var inliers = 0, covered = 0
+        var sum: Double = 0
+        var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
+        for p in source.positions {
+            let q = transform.apply(to: p)
+            if target.covers(q) { covered += 1 }
+            var best = Float.infinity
+            var bestIndex = -1
+            target.index.forEachNeighbor(of: q, radius: r) { j, d2 in
+                if d2 < best { best = d2; bestIndex = j }
+            }
+            guard bestIndex >= 0 else { continue }
+            inliers += 1
+            sum += Double(best)
+            switch target.shapes[bestIndex] {
+            case .unknown:
+                break
+            case .planar(let normal):
+                let n = SIMD3<Double>(normal)
+                xx += n.x * n.x; xy += n.x * n.y; xz += n.x * n.z
+                yy += n.y * n.y; yz += n.y * n.z; zz += n.z * n.z
+            case .elongated(let axis):
+                // (I − a·aᵀ) / 2: pins the two directions across the axis.
+                let a = SIMD3<Double>(axis)
+                xx += (1 - a.x * a.x) / 2; xy -= a.x * a.y / 2; xz -= a.x * a.z / 2
+                yy += (1 - a.y * a.y) / 2; yz -= a.y * a.z / 2; zz += (1 - a.z * a.z) / 2
+            case .isotropic:
+                xx += 1.0 / 3; yy += 1.0 / 3; zz += 1.0 / 3
+            }
+        }
+        var constraint: Float = 0
+        if inliers > 0, let (_, e) = SmallMatrixMath.smallestEigenvector(
+            xx: xx, xy: xy, xz: xz, yy: yy, yz: yz, zz: zz)
+        {
+            constraint = Float(max(0, e.x) / Double(inliers))
+        }
+        return Quality(
+            inliers: inliers, covered: max(covered, inliers),
+            rmse: inliers > 0 ? Float((sum / Double(inliers)).squareRoot()) : 0, constraint: constraint)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import FathomCore
+
+extension RegistrationCloud {
+    /// Radial bins of the gravity-aligned descriptor (horizontal distance).
+    static let radialBins = 4
+    /// Height bins of the gravity-aligned descriptor (−R…R).
+    static let heightBins = 6
+    /// Weight of the normal block relative to the shape block (both unit length before weighting).
+    static let normalBlockWeight: Float = 0.5
+
+    /// Local shape descriptors, 32 bins per point, unit length; with `stride` > 1 only every
+    /// `stride`-th point is described (the others keep zero descriptors and are never matched).
+    ///
+    /// - Gravity-aligned: a cylindrical shape context — neighbours binned by horizontal distance (4)
+    ///   and height difference (6), which a yaw leaves unchanged — plus a block of 6 bins of the
+    ///   neighbours' normal inclination (|n·y| vertical, oblique, horizontal surface; above or below).
+    /// - General: a point-pair-feature histogram — neighbours binned by distance (4), |n·n′| (4) and
+    ///   |n·d̂| (2) — invariant to any rotation.
+    static func computeDescriptors(
+        _ points: [SIMD3<Float>], normals: [SIMD3<Float>], index: SpatialIndex, radius: Float, mode: RegistrationMode,
+        stride: Int = 1
+    ) -> [SIMD16<Float>] {
+        var out = [SIMD16<Float>](repeating: .zero, count: points.count * descriptorWidth)
+        let invR = 1 / radius
+        for i in Swift.stride(from: 0, to: points.count, by: max(1, stride)) {
+            let p = points[i], np = normals[i]
+            var a = SIMD16<Float>.zero, b = SIMD16<Float>.zero
+            index.forEachNeighbor(of: p, radius: radius) { j, d2 in
+                guard j != i else { return }
+                let d = points[j] - p
+                switch mode {
+                case .gravityAligned:
+                    let rho = (d.x * d.x + d.z * d.z).squareRoot()
+                    let ir = min(radialBins - 1, Int(rho * invR * Float(radialBins)))
+                    let iy = min(heightBins - 1, max(0, Int((d.y * invR + 1) * 0.5 * Float(heightBins))))
+                    let bin = ir * heightBins + iy
+                    if bin < 16 { a[bin] += 1 } else { b[bin - 16] += 1 }
+                    let ny = abs(normals[j].y)
+                    let inclination = ny < 0.35 ? 0 : (ny < 0.85 ? 1 : 2)
+                    b[8 + inclination + (d.y >= 0 ? 3 : 0)] += 1
+                case .general:
+                    let dist = d2.squareRoot()
+                    guard dist > 0 else { return }
+                    let id = min(3, Int(dist * invR * 4))
+                    let ia = min(3, Int(abs(np.dot(normals[j])) * 4))
+                    let ib = abs(np.dot(d)) / dist < 0.5 ? 0 : 1
+                    let bin = (id * 4 + ia) * 2 + ib
+                    if bin < 16 { a[bin] += 1 } else { b[bin - 16] += 1 }
+                }
+            }
+            switch mode {
+            case .gravityAligned:
+                // Shape block: a[0..<16] and b[0..<8]; normal block: b[8..<14].
+                var shapeB = b, normalB = b
+                for k in 8..<16 { shapeB[k] = 0 }
+                for k in 0..<8 { normalB[k] = 0 }
+                let shape = ((a * a).sum() + (shapeB * shapeB).sum()).squareRoot()
+                let normal = (normalB * normalB).sum().squareRoot()
+                let s: Float = shape > 0 ? 1 / shape : 0
+                let w: Float = normal > 0 ? normalBlockWeight / normal : 0
+                a *= s
+                b = shapeB * s + normalB * w
+            case .general:
+                let l = ((a * a).sum() + (b * b).sum()).squareRoot()
+                if l > 0 { a /= l; b /= l }
+            }
+            out[i * descriptorWidth] = a
+            out[i * descriptorWidth + 1] = b
+        }
+        return out
+    }
+
+    /// Squared descriptor distance between point `i` of this cloud and point `j` of `other`.
+    @inline(__always)
+    func descriptorDistanceSquared(_ i: Int, to other: RegistrationCloud, _ j: Int) -> Float {
+        let d0 = descriptors[i &* 2] - other.descriptors[j &* 2]
+        let d1 = descriptors[i &* 2 &+ 1] - other.descriptors[j &* 2 &+ 1]
+        return (d0 * d0 + d1 * d1).sum()
+    }
+}

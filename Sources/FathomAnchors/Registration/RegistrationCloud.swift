@@ -1,0 +1,182 @@
+import Foundation
+import FathomCore
+
+/// A cloud prepared for registration: downsampled on a voxel grid, indexed, with normals and
+/// descriptors. Prepare a fixed target (a saved map) once and register many sources against it.
+///
+/// Immutable and `Sendable`.
+public struct RegistrationCloud: Sendable {
+    /// The configuration it was prepared with (its mode, voxel size and radii).
+    public let configuration: RegistrationConfiguration
+    /// Downsampled positions (one centroid per occupied voxel), metres.
+    public let positions: [SIMD3<Float>]
+    /// Unit normals, one per position (PCA of the neighbours within `normalRadius`; sign arbitrary).
+    public let normals: [SIMD3<Float>]
+    /// Whether each normal comes from a clearly planar neighbourhood (ICP then uses the point-to-plane
+    /// distance; otherwise the point-to-point distance).
+    let isPlanar: [Bool]
+    /// Per point, the neighbourhood's shape for the trust test's constraint measure.
+    let shapes: [LocalShape]
+
+    /// What a neighbourhood pins when a point is matched there.
+    enum LocalShape: Sendable {
+        /// Too few neighbours to tell: nothing.
+        case unknown
+        /// A plane: the direction of its normal.
+        case planar(SIMD3<Float>)
+        /// Elongated (an edge, a thin cylinder): the directions across the given axis.
+        case elongated(SIMD3<Float>)
+        /// A corner or a blob: every direction.
+        case isotropic
+    }
+
+    /// A neighbourhood is elongated when its largest eigenvalue exceeds the middle one this many times.
+    static let elongationRatio: Double = 2.5
+    /// Points with too few neighbours at `normalRadius` are described at this multiple of it.
+    static let coarseRadiusFactor: Float = 3
+    /// Index over `positions`.
+    let index: SpatialIndex
+    /// `descriptorWidth` lanes per point, concatenated.
+    let descriptors: [SIMD16<Float>]
+    /// Cells (edge `coverageRadius`) within one cell of a point: the mapped space.
+    let coveredCells: Set<SIMD3<Int32>>
+
+    /// SIMD16 vectors per descriptor (32 bins).
+    static let descriptorWidth = 2
+    /// A neighbourhood is planar when its smallest eigenvalue is below this fraction of the sum.
+    static let planarityThreshold: Double = 0.05
+    /// Normals need at least this many neighbours (the point included).
+    static let minimumNormalNeighbours = 4
+
+    /// Prepares `cloud` (non-finite points are dropped).
+    public init(_ cloud: PointCloud, configuration: RegistrationConfiguration) {
+        self.init(positions: cloud.positions, configuration: configuration)
+    }
+
+    /// Prepares raw positions, metres (non-finite points are dropped).
+    public init(positions raw: [SIMD3<Float>], configuration: RegistrationConfiguration) {
+        self.init(positions: raw, configuration: configuration, descriptorLimit: nil)
+    }
+
+    /// Prepares raw positions, describing only about `descriptorLimit` evenly strided points when
+    /// given (a source needs descriptors only at its keypoints).
+    init(positions raw: [SIMD3<Float>], configuration: RegistrationConfiguration, descriptorLimit: Int?) {
+        self.configuration = configuration
+        let points = Self.voxelCentroids(raw, voxelSize: configuration.voxelSize)
+        positions = points
+        let index = SpatialIndex(positions: points, cellSize: max(configuration.voxelSize, configuration.normalRadius / 2))
+        self.index = index
+        let (n, planar, shapes) = Self.estimateNormals(points, index: index, radius: configuration.normalRadius)
+        normals = n
+        isPlanar = planar
+        self.shapes = shapes
+        let stride = descriptorLimit.map { max(1, (points.count + $0 - 1) / max(1, $0)) } ?? 1
+        descriptors = Self.computeDescriptors(
+            points, normals: n, index: index, radius: configuration.descriptorRadius, mode: configuration.mode,
+            stride: stride)
+        var cells = Set<SIMD3<Int32>>()
+        let inv = 1 / configuration.coverageRadius
+        for p in points {
+            let c = Self.cell(p, inverseEdge: inv)
+            for dz: Int32 in -1...1 { for dy: Int32 in -1...1 { for dx: Int32 in -1...1 { cells.insert(c &+ SIMD3(dx, dy, dz)) } } }
+        }
+        coveredCells = cells
+    }
+
+    /// The grid cell of `p` for cells of edge `1 / inverseEdge`.
+    @inline(__always)
+    static func cell(_ p: SIMD3<Float>, inverseEdge: Float) -> SIMD3<Int32> {
+        let q = (p * inverseEdge).rounded(.down)
+        let c = pointwiseMin(pointwiseMax(q, SIMD3(repeating: -1e9)), SIMD3(repeating: 1e9))
+        return SIMD3<Int32>(Int32(c.x), Int32(c.y), Int32(c.z))
+    }
+
+    /// Whether `p` lies in the mapped space (within about `coverageRadius` of a point).
+    func covers(_ p: SIMD3<Float>) -> Bool {
+        coveredCells.contains(Self.cell(p, inverseEdge: 1 / configuration.coverageRadius))
+    }
+
+    /// The number of downsampled points.
+    public var count: Int { positions.count }
+}
+
+extension RegistrationCloud {
+    /// One centroid per occupied voxel of edge `voxelSize`, in order of first occupation.
+    static func voxelCentroids(_ points: [SIMD3<Float>], voxelSize: Float) -> [SIMD3<Float>] {
+        let inv = 1 / voxelSize
+        var slot: [SIMD3<Int32>: Int] = [:]
+        slot.reserveCapacity(points.count)
+        var sums: [SIMD3<Double>] = []
+        var counts: [Int] = []
+        for p in points where p.isFinite {
+            let q = (p * inv).rounded(.down)
+            guard abs(q.x) < 1e9, abs(q.y) < 1e9, abs(q.z) < 1e9 else { continue }
+            let key = SIMD3<Int32>(Int32(q.x), Int32(q.y), Int32(q.z))
+            if let s = slot[key] {
+                sums[s] += SIMD3<Double>(p)
+                counts[s] += 1
+            } else {
+                slot[key] = sums.count
+                sums.append(SIMD3<Double>(p))
+                counts.append(1)
+            }
+        }
+        return zip(sums, counts).map { SIMD3<Float>($0 / Double($1)) }
+    }
+
+    /// PCA normals of the neighbours within `radius` (within `coarseRadiusFactor`·radius for sparse
+    /// points), planarity at the fine scale (for ICP) and shape at either scale (for the trust test);
+    /// a point without enough neighbours even then gets +y, is not planar and has an unknown shape.
+    static func estimateNormals(_ points: [SIMD3<Float>], index: SpatialIndex, radius: Float)
+        -> ([SIMD3<Float>], [Bool], [LocalShape])
+    {
+        var normals = [SIMD3<Float>](repeating: SIMD3(0, 1, 0), count: points.count)
+        var planar = [Bool](repeating: false, count: points.count)
+        var shapes = [LocalShape](repeating: .unknown, count: points.count)
+        for i in 0..<points.count {
+            let c = points[i]
+            var n = 0
+            var sum = SIMD3<Double>.zero
+            var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
+            var coarse = false
+            for r in [radius, radius * coarseRadiusFactor] {
+                coarse = r != radius
+                n = 0
+                sum = .zero
+                xx = 0; xy = 0; xz = 0; yy = 0; yz = 0; zz = 0
+                index.forEachNeighbor(of: c, radius: r) { j, _ in
+                    let d = SIMD3<Double>(points[j] - c)
+                    n += 1
+                    sum += d
+                    xx += d.x * d.x; xy += d.x * d.y; xz += d.x * d.z
+                    yy += d.y * d.y; yz += d.y * d.z; zz += d.z * d.z
+                }
+                if n >= minimumNormalNeighbours { break }
+            }
+            guard n >= minimumNormalNeighbours else { continue }
+            let m = sum / Double(n), w = Double(n)
+            let cxx = xx / w - m.x * m.x, cxy = xy / w - m.x * m.y, cxz = xz / w - m.x * m.z
+            let cyy = yy / w - m.y * m.y, cyz = yz / w - m.y * m.z, czz = zz / w - m.z * m.z
+            guard
+                let (v, e) = SmallMatrixMath.smallestEigenvector(xx: cxx, xy: cxy, xz: cxz, yy: cyy, yz: cyz, zz: czz)
+            else { continue }
+            normals[i] = SIMD3<Float>(v)
+            let total = max(e.sum(), 1e-30)
+            let isPlane = max(0, e.x) / total < planarityThreshold && e.y / total > planarityThreshold
+            // ICP trusts only fine-scale normals; the trust test uses coarse ones too.
+            planar[i] = isPlane && !coarse
+            if isPlane {
+                shapes[i] = .planar(normals[i])
+            } else if e.z > elongationRatio * max(e.y, 1e-30),
+                let (axis, _) = SmallMatrixMath.smallestEigenvector(
+                    xx: -cxx, xy: -cxy, xz: -cxz, yy: -cyy, yz: -cyz, zz: -czz)
+            {
+                // The largest eigenvector of C is the smallest of −C.
+                shapes[i] = .elongated(SIMD3<Float>(axis))
+            } else {
+                shapes[i] = .isotropic
+            }
+        }
+        return (normals, planar, shapes)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import FathomCore
+
+/// The outcome of registering a source cloud to a target cloud. Higher `fitness` and lower
+/// `inlierRMSE` are better.
+public struct RegistrationResult: Sendable, Equatable {
+    /// Maps source coordinates to target coordinates (identity when nothing was found).
+    public var targetFromSource: RigidTransform
+    /// Whether a transform was found (it may still be untrusted; see `isTrusted`).
+    public var isFound: Bool
+    /// Inlier fraction (0…1) of the downsampled source points that land in the target's mapped space
+    /// after alignment; an inlier's nearest target point lies within
+    /// `RegistrationConfiguration.inlierDistance`.
+    public var fitness: Float
+    /// Fraction (0…1) of the downsampled source points that land in the target's mapped space (within
+    /// about `RegistrationConfiguration.coverageRadius` of a target point).
+    public var overlap: Float
+    /// Root mean square distance of the inliers to their nearest target points, metres.
+    public var inlierRMSE: Float
+    /// The number of inliers.
+    public var inlierCount: Int
+    /// The number of downsampled source points.
+    public var sourcePointCount: Int
+    /// Whether the result passes the configuration's thresholds (`minimumFitness`, `minimumOverlap`,
+    /// `minimumInlierCount`, `maximumRMSE`).
+    public var isTrusted: Bool
+    /// Minimal samples drawn by the global search.
+    public var samplingIterations: Int
+    /// ICP iterations run on the chosen hypothesis.
+    public var icpIterations: Int
+    /// Why nothing was found or why the result is not trusted; `nil` for a trusted result.
+    public var failure: RegistrationFailure?
+
+    /// Creates a result.
+    public init(
+        targetFromSource: RigidTransform, isFound: Bool, fitness: Float, overlap: Float, inlierRMSE: Float, inlierCount: Int,
+        sourcePointCount: Int, isTrusted: Bool, samplingIterations: Int, icpIterations: Int,
+        failure: RegistrationFailure?
+    ) {
+        self.targetFromSource = targetFromSource
+        self.isFound = isFound
+        self.fitness = fitness
+        self.overlap = overlap
+        self.inlierRMSE = inlierRMSE
+        self.inlierCount = inlierCount
+        self.sourcePointCount = sourcePointCount
+        self.isTrusted = isTrusted
+        self.samplingIterations = samplingIterations
+        self.icpIterations = icpIterations
+        self.failure = failure
+    }
+
+    /// A result saying that nothing was found, and why.
+    public static func notFound(_ failure: RegistrationFailure, sourcePointCount: Int, samplingIterations: Int = 0)
+        -> RegistrationResult
+    {
+        RegistrationResult(
+            targetFromSource: .identity, isFound: false, fitness: 0, overlap: 0, inlierRMSE: 0, inlierCount: 0,
+            sourcePointCount: sourcePointCount, isTrusted: false, samplingIterations: samplingIterations,
+            icpIterations: 0, failure: failure)
+    }
+}

@@ -1,0 +1,34 @@
+/// Settings of `Relocalizer`, with documented defaults.
+public struct RelocalizerConfiguration: Sendable, Hashable {
+    /// The registration of the session's cloud to the map (default: gravity-aligned defaults).
+    public var registration = RegistrationConfiguration()
+    /// Session time between attempts, seconds (default 0.5).
+    public var attemptInterval: Double = 0.5
+    /// Session time after which the relocalizer gives up, seconds (default 10).
+    public var timeout: Double = 10
+    /// No attempt is made before the session holds this many features (default 30).
+    public var minimumFeatureCount: Int = 30
+    /// A feature joins the session cloud once seen in this many frames (default 2); spurious
+    /// detections, seen once, stay out.
+    public var minimumSamplesPerFeature: Int = 2
+    /// Trusted results needed in a row, agreeing within `agreementDistance`, before the relocalizer
+    /// accepts (default 1: the first trusted result).
+    public var requiredAgreements: Int = 1
+    /// Two results agree when they move the map's points by at most this, metres (default 0.1).
+    public var agreementDistance: Float = 0.1
+
+    /// The defaults.
+    public init() {}
+
+    /// A description of the first invalid setting, or `nil` when all are valid.
+    public var problem: String? {
+        if let p = registration.problem { return p }
+        guard attemptInterval.isFinite, attemptInterval > 0 else { return "attemptInterval must be positive" }
+        guard timeout.isFinite, timeout > 0 else { return "timeout must be positive" }
+        guard minimumFeatureCount >= 0 else { return "minimumFeatureCount must be ≥ 0" }
+        guard minimumSamplesPerFeature >= 1 else { return "minimumSamplesPerFeature must be ≥ 1" }
+        guard requiredAgreements >= 1 else { return "requiredAgreements must be ≥ 1" }
+        guard agreementDistance.isFinite, agreementDistance > 0 else { return "agreementDistance must be positive" }
+        return nil
+    }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Fathom
+import Foundation
+
+/// `fathom register`: aligns two point clouds and prints `targetFromSource`.
+public struct RegisterCommand: OutputtingCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "register",
+        abstract: "Align a source point cloud to a target point cloud (PLY, XYZ).",
+        discussion: """
+            Global alignment by descriptor correspondences and robust sampling, then point-to-plane ICP. \
+            With --gravity-aligned both clouds must have +y up (ARKit world frames) and only a yaw and a \
+            translation are searched. The transform maps source coordinates to target coordinates; --json \
+            prints it as 16 numbers, column-major. fitness is the inlier fraction of the source points \
+            that land in the target's mapped space, rmse the inliers' distance in metres.
+            """)
+
+    /// The cloud to move.
+    @Argument(help: "The source point cloud (.ply or .xyz).")
+    public var source: String
+
+    /// The fixed cloud.
+    @Argument(help: "The target point cloud (.ply or .xyz).")
+    public var target: String
+
+    /// Search a yaw and a translation only.
+    @Flag(name: .customLong("gravity-aligned"), help: "Both clouds are gravity-aligned (+y up): search yaw and translation only.")
+    public var gravityAligned = false
+
+    /// Voxel edge of the downsampling, metres.
+    @Option(help: "Voxel edge of the downsampling, metres (radii scale with it).")
+    public var voxel: Float = RegistrationConfiguration().voxelSize
+
+    /// Seed of the random sampling.
+    @Option(help: "Seed of the random sampling.")
+    public var seed: UInt64 = 0
+
+    /// Print JSON.
+    @Flag(help: "Print one JSON object.")
+    public var json = false
+
+    public init() {}
+
+    public func validate() throws {
+        guard voxel.isFinite, voxel > 0, voxel <= 1 else {
+            throw ValidationError("--voxel must be a number of metres in (0, 1], not \(voxel)")
+        }
+    }
+
+    /// The registration settings for the flags: radii and distances scale with the voxel edge.
+    var registrationConfiguration: RegistrationConfiguration {
+        var c = RegistrationConfiguration(mode: gravityAligned ? .gravityAligned : .general)
+        let scale = voxel / c.voxelSize
+        c.voxelSize = voxel
+        c.normalRadius *= scale
+        c.descriptorRadius *= scale
+        c.pairTolerance *= scale
+        c.minimumSampleSpread *= scale
+        c.correspondenceInlierDistance *= scale
+        c.icpStartDistance *= scale
+        c.inlierDistance *= scale
+        c.coverageRadius *= scale
+        c.maximumRMSE *= scale
+        return c
+    }
+
+    public func run(output out: CommandOutput) throws {
+        let sourceCloud = try PointCloudFile.read(URL(fileURLWithPath: source))
+        let targetCloud = try PointCloudFile.read(URL(fileURLWithPath: target))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = PointCloudRegistrar(configuration: registrationConfiguration)
+            .register(source: sourceCloud, target: targetCloud, seed: seed)
+        let elapsed = clock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15
+        if json {
+            let report = Report(
+                found: result.isFound, trusted: result.isTrusted,
+                targetFromSource: result.targetFromSource.matrix.columnMajor, fitness: result.fitness,
+                overlap: result.overlap, rmse: result.inlierRMSE, inliers: result.inlierCount,
+                sourcePoints: result.sourcePointCount, reason: result.failure.map { "\($0)" },
+                elapsedMilliseconds: (milliseconds * 1000).rounded() / 1000)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            out.line(String(decoding: try encoder.encode(report), as: UTF8.self))
+            return
+        }
+        out.line("source: \(sourceCloud.count) points, target: \(targetCloud.count) points "
+            + "(\(gravityAligned ? "gravity-aligned: yaw and translation" : "general rigid transform"), voxel \(voxel) m)")
+        guard result.isFound else {
+            out.line("found: no (\(result.failure.map { "\($0)" } ?? "unknown"))")
+            out.line(String(format: "elapsed: %.1f ms", milliseconds))
+            return
+        }
+        out.line("found: yes, " + (result.isTrusted ? "trusted" : "not trusted (\(result.failure.map { "\($0)" } ?? ""))"))
+        out.line("targetFromSource:")
+        for row in 0..<4 {
+            let m = result.targetFromSource.matrix.columnMajor
+            out.line("  " + (0..<4).map { String(format: "%10.6f", m[$0 * 4 + row]) }.joined(separator: " "))
+        }
+        out.line(String(format: "fitness: %.4f (%d inliers of %d downsampled source points; overlap %.3f)",
+                        result.fitness, result.inlierCount, result.sourcePointCount, result.overlap))
+        out.line(String(format: "rmse: %.4f m", result.inlierRMSE))
+        out.line(String(format: "elapsed: %.1f ms", milliseconds))
+    }
+
+    /// The JSON report.
+    struct Report: Encodable {
+        var found: Bool
+        var trusted: Bool
+        var targetFromSource: [Float]
+        var fitness: Float
+        var overlap: Float
+        var rmse: Float
+        var inliers: Int
+        var sourcePoints: Int
+        var reason: String?
+        var elapsedMilliseconds: Double
+    }
+}
