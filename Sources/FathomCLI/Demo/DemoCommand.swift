@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Simulates a short LiDAR room scan with a few objects (a ball on the floor, a pipe, a cone, a ring
 /// on a table), writes it as a scan package, reads it back, and runs every stage on it: the scan
-/// monitor, the point sources, the surface finder, the floor plan, hand touch, and persistent anchors with thin-film panes. Writes its outputs and an HTML
+/// monitor, the point sources, the surface finder, the floor plan, hand touch, persistent anchors with thin-film panes, and relocalization of a second session. Writes its outputs and an HTML
 /// report to `--out` and prints a short summary.
 struct DemoCommand: OutputtingCommand {
     static let configuration = CommandConfiguration(
@@ -39,6 +39,7 @@ struct DemoCommand: OutputtingCommand {
         try context.stage("floor plan") { try $0.floorPlan() }
         try context.stage("hand touch") { try $0.handTouch() }
         try context.stage("anchors and thin film") { try $0.anchors() }
+        try context.stage("relocalization") { try $0.relocalize() }
         try context.writeReport()
     }
 }
