@@ -77,7 +77,7 @@ extension DemoContext {
         report.paragraph(
             "Each object was picked as a user would: a \(Int(Self.probeRadiusPixels)) px probe at the object's spot on "
                 + "the screen of a frame that sees it chooses the seed point; the finder then grows and fits the "
-                + "requested primitive by orthogonal distance (accuracy \(fmt(Self.lidarAccuracy * 100, 0)) cm). "
+                + "requested primitive by orthogonal distance (accuracy \(fmt(Self.lidarAccuracy * 1000, 0)) mm). "
                 + "Index built once in \(fmt(buildSeconds * 1000, 1)) ms for \(cloud.count) points (\(build)).")
         report.figures([(try writePNG(top.image, "surfaces.png"), "Inliers of each found surface, from above")])
         report.table(
