@@ -33,7 +33,7 @@ let package = Package(
             name: "FathomIO",
             dependencies: ["FathomCore", "FathomZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The simulator states its ground truth in the toolkit's own result types (e.g. floor plans).
-        .target(name: "FathomSimulator", dependencies: ["FathomCore", "FathomIO", "FathomPlan"]),
+        .target(name: "FathomSimulator", dependencies: ["FathomCore", "FathomIO", "FathomSensing", "FathomPlan"]),
         .target(name: "FathomSurfaces", dependencies: ["FathomCore"]),
         .target(name: "FathomSensing", dependencies: ["FathomCore"]),
         .target(name: "FathomScan", dependencies: ["FathomCore", "FathomIO"]),

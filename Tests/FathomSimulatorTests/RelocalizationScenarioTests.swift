@@ -34,16 +34,18 @@ import Testing
         // The second session reports new-world positions: the inverse truth brings them home.
         let mapFromNew = scenario.newWorldFromMapWorld.inverse
         #expect(scenario.newWorldFromMapWorld.translation.length > 0.01)
-        var checked = 0
+        var checked = 0, near = 0
         for i in stride(from: 0, to: scenario.session.frameCount, by: 5) {
             guard let f = scenario.session.frame(i).features else { continue }
             for (id, p) in zip(f.identifiers, f.positions) {
                 guard let truth = scenario.session.truePosition(ofFeature: id) else { continue }
-                #expect(mapFromNew.apply(to: p).distance(to: truth) < 0.25)
+                if mapFromNew.apply(to: p).distance(to: truth) < 0.25 { near += 1 }
                 checked += 1
             }
         }
         #expect(checked > 20)
+        // All but the mistriangulated samples (5 %, up to 60 % of the range off along the ray).
+        #expect(Double(near) >= 0.9 * Double(checked), "\(near) of \(checked) samples near their truth")
         #expect(scenario.overlap(firstSeconds: 0.5) > 0.3)
     }
 

@@ -50,7 +50,8 @@ public struct Relocalizer: Sendable {
         registrar = PointCloudRegistrar(configuration: configuration.registration)
         target = registrar.prepare(map.points)
         accumulator = FeaturePointAccumulator(
-            configuration: FeatureAccumulatorConfiguration(maximumSamplesPerFeature: Self.samplesPerFeature))
+            configuration: FeatureAccumulatorConfiguration(
+                maximumSamplesPerFeature: Self.samplesPerFeature, filterPasses: 3, rayWeighting: true))
         generator = SeededGenerator(seed: seed)
         nextAttemptTime = configuration.attemptInterval
     }

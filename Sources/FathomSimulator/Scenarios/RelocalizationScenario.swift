@@ -1,4 +1,5 @@
 import FathomCore
+import FathomSensing
 import Foundation
 
 /// A relocalization test case: a furnished room mapped by a first session, and a second session
@@ -18,7 +19,7 @@ public struct RelocalizationScenario: Sendable {
     /// The room of the second session (equal to `mapScene` unless `isWrongRoom`).
     public let sessionScene: SceneDescription
     /// The map: one point per feature seen in at least `mapMinimumSamples` frames of the first session
-    /// (the mean of its samples), world metres of the first session, with identifiers.
+    /// (its samples filtered as a world map does), world metres of the first session, with identifiers.
     public let mapPoints: PointCloud
     /// True positions of the map's features (for overlap measurements), same order as `mapPoints`.
     public let mapTruePositions: [SIMD3<Float>]
@@ -30,6 +31,8 @@ public struct RelocalizationScenario: Sendable {
 
     /// Features need this many samples to enter the map (spurious detections are seen once).
     public static let mapMinimumSamples = 2
+    /// Passes of the 2σ cut when averaging a map feature's samples (as `WorldMapBuilder` does).
+    public static let mapFilterPasses = 3
     /// The map session renders feature points every this many frames by default (15 Hz at 30 Hz).
     public static let defaultMapFeatureStride = 2
     /// Two surface points closer than this count as the same place in `overlap(firstSeconds:)`, metres.
@@ -119,12 +122,12 @@ public struct RelocalizationScenario: Sendable {
         return seen.isEmpty ? 0 : Float(near) / Float(seen.count)
     }
 
-    /// Per feature identifier seen at least `mapMinimumSamples` times: the mean of its samples and its
-    /// true position.
+    /// Per feature identifier seen at least `mapMinimumSamples` times: its filtered position (the 2σ
+    /// cut of `FeatureSampleFilter` repeated up to `mapFilterPasses` times, as world maps are built)
+    /// and its true position.
     static func averagedFeatures(of simulation: ScanSimulation) -> (PointCloud, [SIMD3<Float>]) {
         var slot: [UInt64: Int] = [:]
-        var sums: [SIMD3<Double>] = []
-        var counts: [Int] = []
+        var samples: [[SIMD3<Float>]] = []
         var ids: [UInt64] = []
         let batch = 32
         for start in stride(from: 0, to: simulation.frameCount, by: batch) {
@@ -132,22 +135,22 @@ public struct RelocalizationScenario: Sendable {
                 guard let f = frame.features else { continue }
                 for (id, p) in zip(f.identifiers, f.positions) {
                     if let s = slot[id] {
-                        sums[s] += SIMD3<Double>(p)
-                        counts[s] += 1
+                        samples[s].append(p)
                     } else {
                         slot[id] = ids.count
                         ids.append(id)
-                        sums.append(SIMD3<Double>(p))
-                        counts.append(1)
+                        samples.append([p])
                     }
                 }
             }
         }
         var cloud = PointCloud()
         var truth: [SIMD3<Float>] = []
-        for i in 0..<ids.count where counts[i] >= mapMinimumSamples {
-            guard let t = simulation.truePosition(ofFeature: ids[i]) else { continue }
-            cloud.positions.append(SIMD3<Float>(sums[i] / Double(counts[i])))
+        for i in 0..<ids.count where samples[i].count >= mapMinimumSamples {
+            guard let t = simulation.truePosition(ofFeature: ids[i]),
+                let p = FeatureSampleFilter.filteredPosition(of: samples[i], sigmaMultiplier: 2, passes: mapFilterPasses)
+            else { continue }
+            cloud.positions.append(p)
             cloud.identifiers.append(ids[i])
             truth.append(t)
         }
