@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func seedIndexOutOfRangeIsAnError() throws {
-        try withCloud { path, _ in
+        _ = try withCloud { path, _ in
             #expect(throws: SurfaceFinderError.seedIndexOutOfRange(index: 999_999, count: Self.sphereScene().count)) {
                 try runFathom(["find", path, "--type", "plane", "--seed-index", "999999", "--seed-radius", "0.1", "--accuracy", "0.01"])
             }

@@ -39,7 +39,7 @@ struct ExportJSONSchemaChecker {
 
     private func same(_ a: Any, _ b: Any) -> Bool {
         if let a = a as? String, let b = b as? String { return a == b }
-        if let a = a as? NSNumber, let b = b as? NSNumber, !(a is String), !(b is String) { return a.doubleValue == b.doubleValue }
+        if let a = a as? NSNumber, let b = b as? NSNumber { return a.doubleValue == b.doubleValue }
         return false
     }
 

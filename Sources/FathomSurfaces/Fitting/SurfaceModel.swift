@@ -191,7 +191,7 @@ struct SurfaceEvaluator {
             let wu = w.dot(u) / rho, wv = w.dot(v) / rho
             // Point moves by x·u + y·v; axis tilts to a + α·u + β·v about q.
             return (rho - r, SIMD8(-wu, -wv, -h * wu, -h * wv, -1, 0, 0, 0))
-        case let .cone(q, a, t):
+        case let .cone(q, a, _):
             let d = p - q
             let h = d.dot(a)
             let w = d - a * h
