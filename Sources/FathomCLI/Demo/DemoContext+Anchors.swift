@@ -18,11 +18,14 @@ extension DemoContext {
         let frameCount = package.frameCount
         let targets = Self.paneMoments.map { Int(Double(frameCount) * $0) }
         var nextTarget = 0
+        var lastTimestamp = 0.0
         var blockedMessages: [String: Int] = [:]
         var iterator = package.frames()
         let origin = Date(timeIntervalSince1970: 0)
+        var idGenerator = SeededGenerator(seed: seed)
         while let frame = try iterator.next() {
             _ = builder.add(frame)
+            lastTimestamp = frame.camera.timestamp
             let allowed = gate.update(frame)
             if !allowed { blockedMessages[gate.message, default: 0] += 1 }
             guard nextTarget < targets.count, frame.frameNumber >= targets[nextTarget], allowed,
@@ -33,11 +36,12 @@ extension DemoContext {
                 seed: seed &+ UInt64(nextTarget))
             let time = origin.addingTimeInterval(frame.camera.timestamp)
             let anchor = pane.anchor(worldFromAnchor: placement.worldFromAnchor(worldFromCamera: worldFromCamera),
-                                     createdAt: time)
+                                     id: Self.uuid(using: &idGenerator), createdAt: time)
             _ = store.place(anchor, at: time)
             nextTarget += 1
         }
-        try store.write(to: file("anchors.json"))
+        // Session time stands in for the clock, so the demo's files repeat exactly.
+        try store.write(to: file("anchors.json"), savedAt: origin.addingTimeInterval(lastTimestamp))
         let map = builder.worldMap(anchors: store.liveAnchors, createdAt: origin)
         try map.write(to: file("map.json"))
         worldMap = map
@@ -72,6 +76,14 @@ extension DemoContext {
              "(\(fmt(c300.x, 3)), \(fmt(c300.y, 3))) / (\(fmt(c500.x, 3)), \(fmt(c500.y, 3)))"],
         ])
         summary.append("anchors: \(store.count) panes placed, world map of \(map.points.count) points (median error \(fmt(median * 1000, 1)) mm)")
+    }
+
+    /// A version-4 UUID from a seeded generator, so that the demo's outputs repeat exactly.
+    static func uuid(using generator: inout SeededGenerator) -> UUID {
+        var b = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        b[6] = b[6] & 0x0F | 0x40
+        b[8] = b[8] & 0x3F | 0x80
+        return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
     }
 
     /// A 400 × 60 picture of film colours: thickness 0…1000 nm across, 0° above and 60° below.
