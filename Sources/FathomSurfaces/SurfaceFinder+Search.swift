@@ -78,6 +78,8 @@ extension SurfaceFinder {
     /// Offset of the random seed of candidates drawn from a stalled region (so that they differ from
     /// the seed ball's).
     static let regionCandidateSeedOffset: UInt64 = 0x5EED
+    /// Offset of the random seed of the touching-plane search.
+    static let touchingPlaneSeedOffset: UInt64 = 0x91A7E
     /// How many of the best candidates are grown, per type.
     static func grownCandidates(_ type: SurfaceType) -> Int {
         switch type {
@@ -274,6 +276,22 @@ extension SurfaceFinder {
                 inliers = grower.admitted(inliers, by: grown)
             }
             if inliers.count > b.inliers.count { best = (grown, inliers, nearMisses) }
+        }
+        // A plane touching the object (a floor under a ball) can leave a ring of its points in a
+        // noisy region: drop them and refit.
+        if type != .plane, var b = best {
+            var planeGenerator = SeededGenerator(seed: c.randomSeed &+ Self.touchingPlaneSeedOffset)
+            if let kept = grower.withoutTouchingPlane(b.model, b.inliers, generator: &planeGenerator), kept.count >= needed {
+                let pts = RegionGrower.subsample(kept, positions, maximum: Self.maximumFinalFitPoints)
+                let refit = OrthogonalDistanceFitter.refine(b.model, points: pts, maximumIterations: Self.finalIterations(type))
+                if refit.isValid {
+                    b.model = refit
+                    b.inliers = grower.admitted(kept, by: refit)
+                } else {
+                    b.inliers = kept
+                }
+                best = b
+            }
         }
         guard let (grown, inliers, _) = best else {
             return .failure(.tooFewInliers(found: bestSeedInliers, needed: needed))

@@ -112,14 +112,16 @@ struct RegionGrower {
         var tiltAllowance = RegionGrower.maximumTiltSineSquared
 
         /// Whether the patch lies along the model's tangent plane at `p` (always, when undecidable).
-        func fits(_ p: SIMD3<Float>, _ evaluator: SurfaceEvaluator) -> Bool {
+        /// - Parameter allowance: the largest squared sine of the tilt; default the patch's own
+        ///   `tiltAllowance` (`RegionGrower.maximumTiltSineSquared` for the strict test).
+        func fits(_ p: SIMD3<Float>, _ evaluator: SurfaceEvaluator, allowance: Double? = nil) -> Bool {
             guard let d = diagonal, let m = evaluator.normalDirection(SIMD3<Double>(p)) else { return true }
             let o = offDiagonal
             let cm = SIMD3(d.x * m.x + o.x * m.y + o.y * m.z, o.x * m.x + d.y * m.y + o.z * m.z,
                            o.y * m.x + o.z * m.y + d.z * m.z)
             let alongNormal = m.dot(cm)
             let spread = max((d.sum() - alongNormal) / 2 - smallestVariance, 0)
-            return alongNormal - smallestVariance <= tiltAllowance * spread
+            return alongNormal - smallestVariance <= (allowance ?? tiltAllowance) * spread
         }
     }
 
