@@ -7,7 +7,7 @@ enum OrthogonalDistanceFitter {
     /// Initial Levenberg–Marquardt damping, relative to the diagonal of JᵀJ.
     static let initialDamping = 1e-3
     /// Relative decrease of the squared-residual sum below which iteration stops.
-    static let convergenceTolerance = 1e-6
+    static let convergenceTolerance = 1e-4
     /// Damping above which the fitter gives up improving.
     static let maximumDamping = 1e8
     /// Damping increases tried per iteration before giving up.
