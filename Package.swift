@@ -18,7 +18,9 @@ let package = Package(
         .library(name: "FathomScan", targets: ["FathomScan"]),
         .library(name: "FathomHands", targets: ["FathomHands"]),
         .library(name: "FathomPlan", targets: ["FathomPlan"]),
+        .library(name: "FathomRegistration", targets: ["FathomRegistration"]),
         .library(name: "FathomAnchors", targets: ["FathomAnchors"]),
+        .library(name: "FathomImport", targets: ["FathomImport"]),
         .library(name: "FathomCLI", targets: ["FathomCLI"]),
         .executable(name: "fathom", targets: ["fathom"]),
     ],
@@ -38,12 +40,17 @@ let package = Package(
         .target(name: "FathomSensing", dependencies: ["FathomCore"]),
         .target(name: "FathomScan", dependencies: ["FathomCore", "FathomIO"]),
         .target(name: "FathomHands", dependencies: ["FathomCore"]),
-        .target(name: "FathomPlan", dependencies: ["FathomCore", "FathomIO", "FathomSensing", "FathomSurfaces"]),
-        .target(name: "FathomAnchors", dependencies: ["FathomCore", "FathomIO", "FathomSensing"]),
+        .target(
+            name: "FathomPlan", dependencies: ["FathomCore", "FathomIO", "FathomSensing", "FathomSurfaces", "FathomRegistration"]),
+        // Point-cloud registration serves relocalization (anchors) and multi-scan floor plans alike.
+        .target(name: "FathomRegistration", dependencies: ["FathomCore"]),
+        .target(name: "FathomAnchors", dependencies: ["FathomCore", "FathomIO", "FathomSensing", "FathomRegistration"]),
+        // Readers of other apps' captures (Stray Scanner, Record3D, ARKitScenes, ARKit-Data-Logger, RoomPlan).
+        .target(name: "FathomImport", dependencies: ["FathomCore", "FathomIO", "FathomPlan"]),
         .target(
             name: "Fathom",
             dependencies: ["FathomCore", "FathomIO", "FathomSimulator", "FathomSurfaces", "FathomSensing", "FathomScan", "FathomHands",
-                "FathomPlan", "FathomAnchors",
+                "FathomPlan", "FathomRegistration", "FathomAnchors", "FathomImport",
             ]),
 
         // MARK: Implementation details
@@ -74,6 +81,8 @@ let package = Package(
             name: "FathomPlanTests", dependencies: ["FathomPlan", "FathomSimulator", "FathomTestSupport"]),
         .testTarget(
             name: "FathomAnchorsTests", dependencies: ["FathomAnchors", "FathomSimulator", "FathomTestSupport"]),
+        .testTarget(name: "FathomRegistrationTests", dependencies: ["FathomRegistration", "FathomTestSupport"]),
+        .testTarget(name: "FathomImportTests", dependencies: ["FathomImport", "FathomSimulator", "FathomTestSupport"]),
         .testTarget(name: "FathomCLITests", dependencies: ["FathomCLI", "FathomTestSupport"]),
     ]
 )

@@ -7,4 +7,6 @@
 @_exported import FathomScan
 @_exported import FathomHands
 @_exported import FathomPlan
+@_exported import FathomRegistration
 @_exported import FathomAnchors
+@_exported import FathomImport

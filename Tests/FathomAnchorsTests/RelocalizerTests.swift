@@ -1,5 +1,6 @@
 import FathomAnchors
 import FathomCore
+import FathomRegistration
 import FathomTestSupport
 import Foundation
 import Testing
@@ -13,7 +14,8 @@ import Testing
     /// Default settings with the fast registration of `RegistrationTests`.
     static let fast: RelocalizerConfiguration = {
         var c = RelocalizerConfiguration()
-        c.registration = RegistrationTests.fast()
+        c.registration.maximumKeypoints = 120
+        c.registration.samplingIterations = 1000
         return c
     }()
 

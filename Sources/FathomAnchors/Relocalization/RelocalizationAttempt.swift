@@ -1,3 +1,4 @@
+import FathomRegistration
 /// One registration attempt of a `Relocalizer`.
 public struct RelocalizationAttempt: Sendable, Equatable {
     /// Session time of the attempt, seconds since the first frame.

@@ -1,3 +1,4 @@
+import FathomRegistration
 /// Where a `Relocalizer` stands.
 public enum RelocalizationState: Sendable, Equatable {
     /// Collecting points; no attempt made yet.

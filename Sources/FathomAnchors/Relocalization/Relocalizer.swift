@@ -1,4 +1,5 @@
 import FathomCore
+import FathomRegistration
 import FathomSensing
 import Foundation
 

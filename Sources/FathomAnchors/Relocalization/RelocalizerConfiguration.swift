@@ -1,3 +1,4 @@
+import FathomRegistration
 /// Settings of `Relocalizer`, with documented defaults.
 public struct RelocalizerConfiguration: Sendable, Hashable {
     /// The registration of the session's cloud to the map (default: gravity-aligned defaults).

@@ -3,10 +3,10 @@ import Foundation
 
 extension FloorPlan: Codable {
     private enum CodingKeys: String, CodingKey {
-        case format, formatVersion, units, floorY, ceilingHeight, walls, openings, rooms, trueNorthDegrees
+        case format, formatVersion, units, floorY, ceilingHeight, walls, openings, rooms, objects, trueNorthDegrees
     }
 
-    /// Reads a plan, refusing another format, a higher version or units other than metres.
+    /// Reads a plan (`objects` may be absent: plans written before objects existed), refusing another format, a higher version or units other than metres.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let format = try c.decode(String.self, forKey: .format)
@@ -30,6 +30,7 @@ extension FloorPlan: Codable {
             walls: try c.decode([FloorPlanWall].self, forKey: .walls),
             openings: try c.decode([FloorPlanOpening].self, forKey: .openings),
             rooms: try c.decode([FloorPlanRoom].self, forKey: .rooms),
+            objects: try c.decodeIfPresent([FloorPlanObject].self, forKey: .objects) ?? [],
             trueNorthDegrees: try c.decodeIfPresent(Double.self, forKey: .trueNorthDegrees))
     }
 
@@ -44,6 +45,7 @@ extension FloorPlan: Codable {
         try c.encode(walls, forKey: .walls)
         try c.encode(openings, forKey: .openings)
         try c.encode(rooms, forKey: .rooms)
+        try c.encode(objects, forKey: .objects)
         try c.encodeIfPresent(trueNorthDegrees, forKey: .trueNorthDegrees)
     }
 

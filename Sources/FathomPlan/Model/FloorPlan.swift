@@ -22,19 +22,22 @@ public struct FloorPlan: Sendable, Equatable {
     public var openings: [FloorPlanOpening]
     /// Closed rooms.
     public var rooms: [FloorPlanRoom]
+    /// Furniture and fixtures as oriented boxes on the floor (empty when none were found).
+    public var objects: [FloorPlanObject]
     /// Heading of the world −Z axis, degrees clockwise from true north, when the scan recorded it.
     public var trueNorthDegrees: Double?
 
     /// Creates a plan.
     public init(
         floorY: Double, ceilingHeight: Double, walls: [FloorPlanWall] = [], openings: [FloorPlanOpening] = [],
-        rooms: [FloorPlanRoom] = [], trueNorthDegrees: Double? = nil
+        rooms: [FloorPlanRoom] = [], objects: [FloorPlanObject] = [], trueNorthDegrees: Double? = nil
     ) {
         self.floorY = floorY
         self.ceilingHeight = ceilingHeight
         self.walls = walls
         self.openings = openings
         self.rooms = rooms
+        self.objects = objects
         self.trueNorthDegrees = trueNorthDegrees
     }
 

@@ -1,4 +1,4 @@
-import FathomAnchors
+import FathomRegistration
 import FathomCore
 import FathomTestSupport
 import Testing
