@@ -70,6 +70,9 @@ extension DemoContext {
                 + "confidence and fused on a 1 cm voxel grid (voxels with at least 2 samples shown); raw feature "
                 + "points filtered per identifier (z-score on the distances to the mean, 2σ, ring of 100 samples).")
         report.figures(figures)
+        report.trustedHTML(PointCloudWebView.html(
+            cloud: cloud, id: "fused-cloud",
+            caption: "The fused cloud in 3D (drag to orbit, shift-drag to pan, wheel to zoom)"))
         report.table(header: ["measure", "value"], rows: [
             ["depth frames fused", "\(r.fusedFrameCount) (\(r.framesWithoutColor) without colour)"],
             ["samples kept", "\(r.samples.keptCount) of \(r.samples.sampleCount)"],

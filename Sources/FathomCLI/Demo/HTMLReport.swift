@@ -38,6 +38,9 @@ struct HTMLReport {
         body.append(h + "</div>")
     }
 
+    /// A fragment of HTML made by the toolkit itself (e.g. `PointCloudWebView.html`), inserted as it is.
+    mutating func trustedHTML(_ fragment: String) { body.append(fragment) }
+
     /// Preformatted text.
     mutating func preformatted(_ text: String) { body.append("<pre>\(Self.escape(text))</pre>") }
 
