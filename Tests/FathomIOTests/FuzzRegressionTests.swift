@@ -23,4 +23,14 @@ import Testing
         #expect(summary.meanSpacing == .infinity)
         #expect(summary.bounds != nil)
     }
+
+    @Test func colorStreamWithHugeSidesIsAClearError() throws {
+        // 2,533,359,624 × 4,132,225,321 pixels: the product overflowed Int and trapped.
+        let url = try fixture("stream-color-size-overflow", "bin")
+        #expect { try ScanStreamReader(url: url, kind: .color) } throws: { error in
+            guard let e = error as? ScanPackageError else { return false }
+            return e.kind == .corrupt && e.file == url.path && e.offset == 8
+                && e.problem == "invalid size 2533359624×4132225321"
+        }
+    }
 }
