@@ -46,9 +46,7 @@ struct RawZip {
             let size = e.declaredSize ?? UInt32(e.data.count)
             let offset = UInt32(out.count)
             let name = Array(e.name.utf8)
-            out += le32(0x0403_4b50) + le16(20) + le16(0) + le16(e.method) + le16(0) + le16(0)
-            out += le32(crc) + le32(UInt32(stored.count)) + le32(size) + le16(UInt16(name.count)) + le16(0)
-            out += name + stored
+            out += RawZip.localRecord(e)
             central += le32(0x0201_4b50) + le16(0x031E) + le16(20) + le16(0) + le16(e.method) + le16(0) + le16(0)
             central += le32(crc) + le32(UInt32(stored.count)) + le32(size) + le16(UInt16(name.count))
             central += le16(0) + le16(0) + le16(0) + le16(0) + le32(e.unixMode << 16)
@@ -68,6 +66,17 @@ struct RawZip {
         return url
     }
 
-    private func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
-    private func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
+    /// The local header and data of `e`, as `bytes` writes them.
+    static func localRecord(_ e: Entry) -> [UInt8] {
+        let stored = e.method == 8 ? RawZip.deflate(e.data) : e.data
+        let crc = e.data.withUnsafeBytes { Zlib.crc($0) }
+        let size = e.declaredSize ?? UInt32(e.data.count)
+        let name = Array(e.name.utf8)
+        var out = le32(0x0403_4b50) + le16(20) + le16(0) + le16(e.method) + le16(0) + le16(0)
+        out += le32(crc) + le32(UInt32(stored.count)) + le32(size) + le16(UInt16(name.count)) + le16(0)
+        return out + name + stored
+    }
 }
+
+private func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+private func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }

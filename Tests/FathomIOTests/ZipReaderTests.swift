@@ -212,4 +212,35 @@ import Testing
         #expect(e.file == "\(url.path) › config.json")
         #expect(e.offset == 41)
     }
+
+    @Test func duplicateNamesAreRefused() throws {
+        let tmp = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let url = try RawZip(entries: RawZip.packageFiles + [RawZip.packageFiles[0]])
+            .write(to: tmp.appendingPathComponent("d.zip"))
+        let e = try #require(openingError(url))
+        #expect(e.file == "\(url.path) › config.json")
+        #expect(e.problem.contains("appears twice"))
+    }
+
+    @Test func overlappingEntriesAreRefused() throws {
+        let tmp = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        // feedback.json's complete local record hides inside the stored data of scan.log, and the
+        // central directory points into it: every header is valid, but the two entries share bytes.
+        let inner = RawZip.Entry(name: "feedback.json", data: Array(#"{"events":[]}"#.utf8), method: 0)
+        let outer = RawZip.Entry(name: "scan.log", data: RawZip.localRecord(inner), method: 0)
+        let prefix = RawZip(entries: RawZip.packageFiles + [outer]).bytes
+        let outerDataOffset = RawZip(entries: RawZip.packageFiles).bytes.count - 22
+            - RawZip.packageFiles.reduce(0) { $0 + 46 + $1.name.utf8.count } + 30 + "scan.log".utf8.count
+        var hidden = inner
+        hidden.declaredOffset = UInt32(outerDataOffset)
+        let url = try RawZip(entries: RawZip.packageFiles + [outer, hidden]).write(to: tmp.appendingPathComponent("o.zip"))
+        #expect(prefix.count > outerDataOffset)
+        let e = try #require(openingError(url))
+        #expect(e.kind == .invalidZip)
+        #expect(e.file == "\(url.path) › feedback.json")
+        #expect(e.problem.contains("overlaps entry scan.log"))
+        #expect(e.offset == outerDataOffset)
+    }
 }

@@ -53,7 +53,9 @@ extension ZipReader {
                     url, entry: label, offset: at,
                     "name of \(nameLength) bytes (allowed: 1…\(limits.maximumPathByteCount))")
             }
-            guard let path = String(validating: nameBytes, as: UTF8.self) else {
+            // Decoding replaces invalid sequences, so a name that does not survive the round trip is not UTF-8.
+            let path = String(decoding: nameBytes, as: UTF8.self)
+            guard path.utf8.elementsEqual(nameBytes) else {
                 throw failure(url, entry: label, offset: at, "name is not valid UTF-8")
             }
             // ZIP64 extended information: the fields saturated in the header follow, in order.
@@ -122,7 +124,11 @@ extension ZipReader {
                 url, offset: directory.offset + cursor,
                 "central directory has \(directory.byteCount - cursor) bytes after its \(count) declared entries (the entry count is wrong)")
         }
-        let total = entries.reduce(0) { $0 + $1.uncompressedByteCount }
+        // Saturating: each size is bounded, their sum over thousands of entries need not fit.
+        let total = entries.reduce(0) { sum, e in
+            let (t, overflow) = sum.addingReportingOverflow(e.uncompressedByteCount)
+            return overflow ? Int.max : t
+        }
         let allowed = limits.totalByteLimit(archiveByteCount: byteCount)
         guard total <= allowed else {
             throw failure(
