@@ -67,7 +67,7 @@ let package = Package(
         // MARK: Tests
         .target(name: "FathomTestSupport", dependencies: ["FathomCore"], path: "Tests/FathomTestSupport"),
         .testTarget(name: "FathomCoreTests", dependencies: ["FathomCore", "FathomTestSupport"]),
-        .testTarget(name: "FathomIOTests", dependencies: ["FathomIO", "FathomTestSupport"]),
+        .testTarget(name: "FathomIOTests", dependencies: ["FathomIO", "FathomTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FathomSimulatorTests", dependencies: ["FathomSimulator", "FathomTestSupport"]),
         .testTarget(
             name: "FathomSurfacesTests", dependencies: ["FathomSurfaces", "FathomSimulator", "FathomTestSupport"],

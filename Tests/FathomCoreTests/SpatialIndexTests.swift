@@ -80,4 +80,25 @@ import Testing
         #expect(Set(fine.neighbors(of: c, radius: 0.3)) == expected)
         #expect(fine.nearest(to: c)?.index == coarse.nearest(to: c)?.index)
     }
+
+    /// Found by fuzzing the PLY reader (`fathom info`): coordinates near ±3.4e38 made the extent, the
+    /// cell count and the distances overflow; building trapped and nearest() looped forever.
+    @Test func extremeCoordinatesNeitherTrapNorLoop() {
+        let huge: [SIMD3<Float>] = [SIMD3(-3.4e38, 0, 0), SIMD3(3.4e38, 1, 0), SIMD3(0, 0, 0)]
+        let index = SpatialIndex(positions: huge)
+        #expect(index.cellSize.isFinite)
+        // The distances overflow to +inf, but every query answers, and a radius query sees the origin.
+        for i in huge.indices { #expect(index.nearest(to: huge[i], excluding: i) != nil) }
+        #expect(index.neighbors(of: .zero, radius: 1) == [2])
+        // The fuzzer's cloud: three points near the origin, three beyond 1e20.
+        let spread: [SIMD3<Float>] = [
+            SIMD3(-4.38, -2.22, 0.10), SIMD3(2.59, 1.02, 1.31), SIMD3(2.69e20, 4.0e-11, 7.03e28),
+            SIMD3(4.44e27, 2.07e-19, 7.68e31), SIMD3(4.54e30, 1.89e23, 7.14e31), SIMD3(-4.80, -3.67, 2.40),
+        ]
+        let index2 = SpatialIndex(positions: spread)
+        let nearest = index2.nearest(to: spread[0], excluding: 0)
+        #expect(nearest?.index == 5)
+        #expect(abs((nearest?.distance ?? 0) - (spread[0] - spread[5]).length) < 1e-5)
+        #expect(index2.nearest(to: spread[1], excluding: 1)?.index == 0)
+    }
 }

@@ -93,7 +93,9 @@ public struct SpatialIndex: Sendable {
         guard want > 0 else { return [] }
         // Grow the search radius until it holds `want` points; all points within r are then found, so
         // the `want` nearest among them are the true nearest.
-        var radius = s.cellSize
+        // The radius doubles up to the largest finite float (coordinates near ±3.4e38 overflow the
+        // distances to infinity), so the loop ends after at most ~256 rounds whatever the points.
+        var radius = min(s.cellSize, .greatestFiniteMagnitude)
         let limit = s.diagonal + s.distanceToBounds(point) + s.cellSize
         var found: [(index: Int, distance: Float)] = []
         while true {
@@ -101,8 +103,8 @@ public struct SpatialIndex: Sendable {
             forEachNeighbor(of: point, radius: radius) { i, d2 in
                 if i != excluding { found.append((i, d2)) }
             }
-            if found.count >= want || radius > limit { break }
-            radius *= 2
+            if found.count >= want || radius > limit || radius == .greatestFiniteMagnitude { break }
+            radius = min(radius * 2, .greatestFiniteMagnitude)
         }
         found.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
         return found.prefix(want).map { ($0.index, $0.distance.squareRoot()) }
@@ -147,11 +149,13 @@ extension SpatialIndex {
                 }
             }
             if finiteCount == 0 { lo = .zero; hi = .zero }
-            let extent = pointwiseMax(hi - lo, SIMD3(repeating: 1e-6))
+            // Clamped to finite: the extent of coordinates near ±3.4e38 overflows.
+            let extent = pointwiseMin(
+                pointwiseMax(hi - lo, SIMD3(repeating: 1e-6)), SIMD3(repeating: .greatestFiniteMagnitude))
             let maxCells = Float(max(1, finiteCount) * Storage.maximumCellsPerPoint + 64)
             var size = requested ?? Storage.automaticCellSize(extent: extent, points: finiteCount, cellsPerPoint: cellsPerPoint)
             // Never allow more cells than the memory bound, whatever was asked for.
-            while Storage.cellCount(extent: extent, size: size) > maxCells { size *= 1.25 }
+            while Storage.cellCount(extent: extent, size: size) > maxCells { size = min(size * 1.25, .greatestFiniteMagnitude) }
             cellSize = size
             let inv = 1 / size
             inverseCellSize = inv
@@ -170,9 +174,10 @@ extension SpatialIndex {
                             let p = P[i]
                             guard p.x.isFinite && p.y.isFinite && p.z.isFinite else { continue }
                             let q = (p - lo) * inv
-                            // Scalar conversions: SIMD float→int conversion is far slower here.
-                            let x = min(max(Int(q.x), 0), dx - 1), y = min(max(Int(q.y), 0), dy - 1)
-                            let z = min(max(Int(q.z), 0), dz - 1)
+                            // Scalar conversions: SIMD float→int conversion is far slower here. Clamped
+                            // as floats first: p − lo can overflow to +∞, which Int() cannot convert.
+                            let x = Int(min(max(q.x, 0), Float(dx - 1))), y = Int(min(max(q.y, 0), Float(dy - 1)))
+                            let z = Int(min(max(q.z, 0), Float(dz - 1)))
                             let c = (z * dy + y) * dx + x
                             C[i] = Int32(truncatingIfNeeded: c)
                             K[c + 1] &+= 1
@@ -209,16 +214,17 @@ extension SpatialIndex {
         }
 
         static func cellCount(extent: SIMD3<Float>, size: Float) -> Float {
-            let d = (extent / size).rounded(.down) + 1
-            return d.x * d.y * d.z
+            // In Double: the product of three large per-axis counts overflows Float.
+            let d = (SIMD3<Double>(extent) / Double(size)).rounded(.down) + 1
+            return Float(d.x * d.y * d.z)
         }
 
         /// The cell edge giving about `targetCellsPerPoint` cells per point over the box.
         static func automaticCellSize(extent: SIMD3<Float>, points: Int, cellsPerPoint: Float) -> Float {
             let target = Float(max(1, points)) * cellsPerPoint
-            var lo: Float = 1e-6, hi = max(extent.x, extent.y, extent.z) * 2
+            var lo: Float = 1e-6, hi = min(max(extent.x, extent.y, extent.z) * 2, .greatestFiniteMagnitude)
             for _ in 0..<40 {
-                let mid = (lo * hi).squareRoot()
+                let mid = Float((Double(lo) * Double(hi)).squareRoot())  // lo·hi overflows Float
                 if cellCount(extent: extent, size: mid) > target { lo = mid } else { hi = mid }
             }
             return hi

@@ -13,10 +13,12 @@ import Foundation
 /// numbers; otherwise opening throws (`ScanPackageError.Kind.invalidFrames`): a recorder that breaks
 /// this rule has a bug worth seeing, and no order can be trusted to repair it.
 ///
-/// A zip is checked before anything is extracted: an entry whose path would escape the package
-/// (`..`, absolute path, backslash, drive letter) or a symbolic link is refused. The package's files
-/// are then extracted, with their CRC32 checked, to a private temporary directory that is removed
-/// when the last copy of this value is released.
+/// A zip is checked before anything is extracted (`ZipReader`: sizes, offsets, compression method,
+/// entry count and total expansion against the archive), and an entry whose path would escape the
+/// package (`..`, absolute path, backslash, drive letter) or a symbolic link is refused; a bad zip is an
+/// error naming the zip and the entry in milliseconds. The package's files are then extracted, with
+/// their CRC32 checked, to a private temporary directory that is removed when the last copy of this
+/// value is released.
 public struct ScanPackage: Sendable {
     /// The directory or zip that was opened.
     public let url: URL

@@ -33,22 +33,22 @@ enum ScanPackageZip {
     /// Checks that the archive at `url` holds every file of `directory` with the same size and CRC32,
     /// and that each entry's stored data decompresses to that CRC32. Returns the problems found.
     static func verify(_ url: URL, against directory: URL) throws -> [String] {
-        let archive: Archive
-        do { archive = try Archive(url: url, accessMode: .read) } catch {
+        let archive: ZipReader
+        do { archive = try ZipReader(url: url) } catch {
             return ["\(url.path): cannot be opened as a zip: \(error)"]
         }
         var problems: [String] = []
         for path in try files(in: directory) {
             let fileURL = directory.appendingPathComponent(path)
-            guard let entry = archive[path] else {
+            guard let entry = archive.entry(path) else {
                 problems.append("\(url.path): entry \(path) is missing")
                 continue
             }
             let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path)
-            let size = (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
-            if entry.uncompressedSize != size {
+            let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+            if entry.uncompressedByteCount != size {
                 problems.append(
-                    "\(url.path) › \(path): uncompressed size \(entry.uncompressedSize), the file has \(size) bytes")
+                    "\(url.path) › \(path): uncompressed size \(entry.uncompressedByteCount), the file has \(size) bytes")
                 continue
             }
             let fileCRC = try crc32(of: fileURL)
@@ -57,13 +57,8 @@ enum ScanPackageZip {
                     "\(url.path) › \(path): CRC32 \(entry.checksum) in the directory, the file's is \(fileCRC)")
                 continue
             }
-            do {
-                var length: UInt64 = 0
-                let crc = try archive.extract(entry, consumer: { length += UInt64($0.count) })
-                if crc != fileCRC || length != size {
-                    problems.append("\(url.path) › \(path): stored data does not match the file")
-                }
-            } catch {
+            // Reading checks the data's length and CRC-32 against the directory's.
+            do { try archive.read(entry) { _ in } } catch {
                 problems.append("\(url.path) › \(path): stored data fails its check: \(error)")
             }
         }
@@ -71,20 +66,20 @@ enum ScanPackageZip {
     }
 
     /// The CRC32 of a file, read in chunks.
-    static func crc32(of url: URL) throws -> CRC32 {
+    static func crc32(of url: URL) throws -> UInt32 {
         let handle: FileHandle
         do { handle = try FileHandle(forReadingFrom: url) } catch {
             throw ScanPackageError(.io, url: url, problem: "cannot read: \(error.localizedDescription)")
         }
         defer { try? handle.close() }
-        var crc: CRC32 = 0
+        var crc: UInt32 = 0
         while true {
             let chunk: Data?
             do { chunk = try handle.read(upToCount: checksumChunkByteCount) } catch {
                 throw ScanPackageError(.io, url: url, problem: "cannot read: \(error.localizedDescription)")
             }
             guard let chunk, !chunk.isEmpty else { break }
-            crc = chunk.crc32(checksum: crc)
+            crc = chunk.withUnsafeBytes { Zlib.crc($0, continuing: crc) }
         }
         return crc
     }
@@ -113,15 +108,19 @@ enum ScanPackageZip {
     }
 
     /// Validates every entry of the zip at `url`, then extracts the package's files to `destination`.
-    /// - Throws: `ScanPackageError` naming the zip (and the entry) when the zip cannot be opened, an
-    ///   entry's path is unsafe or a link, `config.json` is missing, or an entry fails its CRC check.
-    static func extract(_ url: URL, to destination: URL) throws {
-        let archive: Archive
-        do { archive = try Archive(url: url, accessMode: .read) } catch {
-            throw ScanPackageError(
-                .invalidZip, url: url, problem: "cannot be opened as a zip (truncated or not a zip): \(error)")
+    ///
+    /// The archive's structure is checked by `ZipReader` (sizes, offsets, methods, names, entry count,
+    /// total expansion) before anything is extracted; the entries' paths and types are checked here.
+    /// - Throws: `ScanPackageError` naming the zip (and the entry) when the zip cannot be opened or fails
+    ///   a check, an entry's path is unsafe or a link, `config.json` is missing, or an entry fails its
+    ///   CRC check.
+    static func extract(_ url: URL, to destination: URL, limits: ZipLimits = .default) throws {
+        let archive: ZipReader
+        do { archive = try ZipReader(url: url, limits: limits) } catch var e as ScanPackageError {
+            if e.kind == .corrupt { e.kind = .invalidZip }
+            throw e
         }
-        let entries = Array(archive)
+        let entries = archive.entries
         for entry in entries {
             let path = entry.path
             if let reason = unsafeReason(path) {
@@ -129,7 +128,7 @@ enum ScanPackageZip {
                     .unsafeZipEntry, file: "\(url.path) › \(path)",
                     problem: "entry escapes the package (\(reason)); nothing was extracted")
             }
-            if entry.type == .symlink {
+            if entry.isSymbolicLink {
                 throw ScanPackageError(
                     .unsafeZipEntry, file: "\(url.path) › \(path)",
                     problem: "symbolic links are not allowed; nothing was extracted")
@@ -140,15 +139,10 @@ enum ScanPackageZip {
                 .missingFile, file: "\(url.path) › config.json",
                 problem: "required file is missing (neither at the zip's root nor under one top-level folder)")
         }
-        for entry in entries where entry.type == .file && entry.path.hasPrefix(prefix) {
+        for entry in entries where !entry.isDirectory && entry.path.hasPrefix(prefix) {
             let relative = String(entry.path.dropFirst(prefix.count))
             guard !relative.isEmpty else { continue }
-            do {
-                _ = try archive.extract(entry, to: destination.appendingPathComponent(relative))
-            } catch {
-                throw ScanPackageError(
-                    .invalidZip, file: "\(url.path) › \(entry.path)", problem: "cannot extract: \(error)")
-            }
+            try archive.extract(entry, to: destination.appendingPathComponent(relative))
         }
     }
 }

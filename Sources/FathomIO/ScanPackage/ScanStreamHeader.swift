@@ -95,7 +95,10 @@ public struct ScanStreamHeader: Sendable, Equatable {
         guard kind != .featurePoints else { return header }
         header.width = Int(b.littleEndianUInt32(at: 8))
         header.height = Int(b.littleEndianUInt32(at: 12))
-        guard header.width > 0, header.height > 0, header.width * header.height <= maximumPixelCount else {
+        // Each side bounded first: the product of two 32-bit sides can overflow Int.
+        guard header.width > 0, header.height > 0, header.width <= maximumPixelCount,
+            header.height <= maximumPixelCount, header.width * header.height <= maximumPixelCount
+        else {
             throw ScanPackageError(
                 .corrupt, file: file.displayName, offset: 8,
                 problem: "invalid size \(header.width)×\(header.height)")

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# CI: fuzz every reader briefly with libFuzzer (scripts/fuzz/run.sh, docs/fuzzing.md). Fails when an
+# input crashes a reader, hangs it (> 5 s), exhausts memory or draws an untyped error; the input is
+# kept under .build/fuzz/crashes/ and printed in base64 in the log. Budget: ~75 s build from scratch
+# + 10 s per target (7 targets) ≈ 2.5 min. Needs only the Swift toolchain (its clang runtime ships
+# libFuzzer) and zlib (zlib1g-dev, as for the main build).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds="${FATHOM_FUZZ_SECONDS:-10}"
+if ! scripts/fuzz/run.sh "$seconds"; then
+    for f in .build/fuzz/crashes/*/*; do
+        [ -f "$f" ] || continue
+        echo "== failing input $f (base64)"
+        head -c 4096 "$f" | base64
+    done
+    exit 1
+fi
