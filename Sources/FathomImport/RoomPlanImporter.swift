@@ -197,7 +197,7 @@ public enum RoomPlanImporter {
     /// or `nil` when they do not close a loop. Corners are the midpoints of the meeting ends.
     static func closedLoop(_ walls: [FloorPlanWall]) -> [SIMD2<Double>]? {
         guard walls.count >= 3 else { return nil }
-        var used = [false] + [Bool](repeating: false, count: walls.count - 1)
+        var used = [true] + [Bool](repeating: false, count: walls.count - 1)
         var corners: [SIMD2<Double>] = []
         var end = walls[0].end
         let start = walls[0].start
