@@ -97,31 +97,37 @@ public enum CaptureImport {
         if let last = indices.last, last != importer.frameCount - 1 { indices.append(importer.frameCount - 1) }
         var lastTimestamp = -Double.infinity
         var warnings = report.warnings
-        for (done, index) in indices.enumerated() {
-            if options.isCancelled() {
-                throw ImportError(.cancelled, file: output.path, problem: "the import was cancelled; nothing was written")
+        // On any failure, let the writer's background flushes end before the staging folder is removed.
+        do {
+            for (done, index) in indices.enumerated() {
+                if options.isCancelled() {
+                    throw ImportError(.cancelled, file: output.path, problem: "the import was cancelled; nothing was written")
+                }
+                guard var frame = try importer.frame(at: index, warnings: &warnings) else { continue }
+                guard frame.timestamp > lastTimestamp else {
+                    warnings.append("frame \(frame.frameNumber): timestamp \(frame.timestamp) s does not follow \(lastTimestamp) s; skipped")
+                    continue
+                }
+                if !options.includeColor { frame.color = nil }
+                do { try writer.append(frame) } catch {
+                    throw ImportError(.output, file: output.path, problem: "cannot write frame \(frame.frameNumber) (\(error))")
+                }
+                lastTimestamp = frame.timestamp
+                report.frameCount += 1
+                if frame.depth != nil { report.depthFrameCount += 1 }
+                if frame.color != nil { report.colorFrameCount += 1 }
+                report.featurePointCount += frame.features?.positions.count ?? 0
+                progress?(ImportProgress(completed: done + 1, total: indices.count))
             }
-            guard var frame = try importer.frame(at: index, warnings: &warnings) else { continue }
-            guard frame.timestamp > lastTimestamp else {
-                warnings.append("frame \(frame.frameNumber): timestamp \(frame.timestamp) s does not follow \(lastTimestamp) s; skipped")
-                continue
+            report.warnings = warnings
+            guard report.frameCount > 0 else {
+                throw ImportError(
+                    .empty, file: output.path,
+                    problem: "no usable frame (of \(importer.frameCount)); \(warnings.prefix(3).joined(separator: "; "))")
             }
-            if !options.includeColor { frame.color = nil }
-            do { try writer.append(frame) } catch {
-                throw ImportError(.output, file: output.path, problem: "cannot write frame \(frame.frameNumber) (\(error))")
-            }
-            lastTimestamp = frame.timestamp
-            report.frameCount += 1
-            if frame.depth != nil { report.depthFrameCount += 1 }
-            if frame.color != nil { report.colorFrameCount += 1 }
-            report.featurePointCount += frame.features?.positions.count ?? 0
-            progress?(ImportProgress(completed: done + 1, total: indices.count))
-        }
-        report.warnings = warnings
-        guard report.frameCount > 0 else {
-            throw ImportError(
-                .empty, file: output.path,
-                problem: "no usable frame (of \(importer.frameCount)); \(warnings.prefix(3).joined(separator: "; "))")
+        } catch {
+            try? writer.finish()
+            throw error
         }
         do {
             try writer.log("imported from \(format.rawValue): \(report.frameCount) frames, \(report.depthFrameCount) depth, \(report.colorFrameCount) colour")

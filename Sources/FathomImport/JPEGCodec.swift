@@ -157,7 +157,7 @@ public final class JPEGCodec {
             throw ImportError(.malformed, file: fileName, problem: "a \(full.width)×\(full.height) JPEG is too large")
         }
         var (w, h) = full
-        for f in scalingFactors {
+        for f in scalingFactors where minimumWidth > 0 || minimumHeight > 0 {
             let sw = (full.width * f.num + f.denom - 1) / f.denom, sh = (full.height * f.num + f.denom - 1) / f.denom
             if sw >= minimumWidth && sh >= minimumHeight && sw * sh < w * h { (w, h) = (sw, sh) }
         }

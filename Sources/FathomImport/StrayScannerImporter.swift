@@ -88,6 +88,14 @@ public struct StrayScannerImporter: CaptureImporter {
             }
         }
         notes.append("imu.csv is not imported")
+        // Depth maps of frames that have no odometry row cannot be placed.
+        if let names = try? fm.contentsOfDirectory(atPath: folder.appendingPathComponent("depth").path) {
+            let posed = Set(rows.map { String(format: "%06d.png", $0.frame) })
+            let orphans = names.filter { $0.hasSuffix(".png") && !posed.contains($0) }.sorted()
+            if let first = orphans.first {
+                openingWarnings.append("depth/: \(orphans.count) depth map(s) have no pose in odometry.csv (first: \(first)); skipped")
+            }
+        }
     }
 
     /// K from `camera_matrix.csv`: three rows of three numbers, `[fx 0 cx; 0 fy cy; 0 0 1]`.
