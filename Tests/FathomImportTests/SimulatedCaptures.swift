@@ -72,6 +72,30 @@ enum SimulatedCaptures {
         try matrix.write(to: folder.appendingPathComponent("camera_matrix.csv"), atomically: true, encoding: .utf8)
     }
 
+    /// Encodes every frame's colour image into `rgb.mp4` with the `ffmpeg` executable (H.264, 4:4:4,
+    /// near-lossless); `false` when FFmpeg is not installed.
+    static func writeStrayVideo(_ sim: ScanSimulation, to folder: URL) throws -> Bool {
+        guard let ffmpeg = FFmpegVideoReader.locate() else { return false }
+        var raw = Data()
+        for i in 0..<sim.frameCount {
+            let image = rgb(sim.frame(i).color!.image)
+            raw.append(contentsOf: image.pixels.flatMap { [$0.r, $0.g, $0.b] })
+        }
+        let input = folder.appendingPathComponent("frames.rgb")
+        try raw.write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let process = Process()
+        process.executableURL = ffmpeg
+        process.arguments = [
+            "-v", "error", "-nostdin", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(sim.sensors.imageWidth)x\(sim.sensors.imageHeight)",
+            "-r", "30", "-i", input.path, "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv444p",
+            folder.appendingPathComponent("rgb.mp4").path,
+        ]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
     /// Writes a Record3D "EXR + JPG" folder: metadata.json with every frame's pose, depth EXRs (one
     /// HALF channel `R`, ZIP) for the frames with depth, JPEGs when the simulation renders colour and
     /// libturbojpeg is there. Frame i of the export is simulator frame `frames[i]`.

@@ -76,4 +76,30 @@ import Testing
         // Nothing but the archive is left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["capture", "scan.zip"])
     }
+
+    /// Colour from `rgb.mp4` (decoded by FFmpeg when installed, scaled to the depth size): each frame's
+    /// image comes back close to the simulator's; without FFmpeg the import notes that colour was skipped.
+    @Test func colourFromTheVideo() throws {
+        let sim = try SimulatedCaptures.simulation(width: 32, height: 24, color: true, duration: 0.3, depthEvery: 1)
+        let dir = try makeTemporaryDirectory("stray-video")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("capture")
+        try SimulatedCaptures.writeStray(sim, to: source)
+        let hasVideo = try SimulatedCaptures.writeStrayVideo(sim, to: source)
+        let output = dir.appendingPathComponent("scan")
+        let report = try CaptureImport.importScan(from: source, to: output)
+        guard hasVideo else {
+            #expect(report.notes.contains { $0.hasPrefix("colour skipped") })
+            return
+        }
+        #expect(report.colorFrameCount == sim.frameCount)
+        let frames = try SimulatedCaptures.frames(of: try ScanPackage(url: output))
+        for (i, f) in frames.enumerated() {
+            let c = SimulatedCaptures.rgb(f.color!.image), e = SimulatedCaptures.rgb(sim.frame(i).color!.image)
+            let meanError = zip(c.pixels, e.pixels).map { a, b in
+                abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b))
+            }.reduce(0, +) / (3 * c.count)
+            #expect(meanError <= 3, "frame \(i): mean colour error \(meanError) of 255")
+        }
+    }
 }
