@@ -86,8 +86,8 @@ public struct ImportCommand: OutputtingCommand {
 
     private func printWarnings(_ warnings: [String], out: CommandOutput) {
         let shown = 20
-        for w in warnings.prefix(shown) { out.line("skipped: \(w)") }
-        if warnings.count > shown { out.line("skipped: … and \(warnings.count - shown) more (see scan.log)") }
+        for w in warnings.prefix(shown) { out.line("warning: \(w)") }
+        if warnings.count > shown { out.line("warning: … and \(warnings.count - shown) more (see scan.log)") }
     }
 
     private func importRoomPlan(_ source: URL, to output: URL, out: CommandOutput) throws {

@@ -132,7 +132,7 @@ public struct Record3DImporter: CaptureImporter {
             return nil
         }
         depthSize = (exr.width, exr.height)
-        let depth = channel.image.map { $0.isFinite && $0 > 0 ? $0 : 0 }
+        let depth = ImageConversion.validDepth(channel.image)
         let confidence = ConfidenceMap(width: exr.width, height: exr.height, repeating: ConfidenceLevel.medium.rawValue)
         return DepthFrame(frameNumber: index, timestamp: timestamps[index], depth: depth, confidence: confidence)
     }

@@ -163,14 +163,14 @@ public struct StrayScannerImporter: CaptureImporter {
             return nil
         }
         depthSize = (millimetres.width, millimetres.height)
-        let depth = millimetres.map { Float($0) * 0.001 }
+        let depth = ImageConversion.metres(millimetres: millimetres)
         var confidence = ConfidenceMap(width: depth.width, height: depth.height, repeating: ConfidenceLevel.medium.rawValue)
         let confidenceURL = folder.appendingPathComponent("confidence").appendingPathComponent(name)
         if FileManager.default.fileExists(atPath: confidenceURL.path) {
             do {
                 let c = try ImageFile.read(confidenceURL).grayImage
                 if c.width == depth.width && c.height == depth.height {
-                    confidence = c.map { min($0, 2) }
+                    confidence = ImageConversion.confidence(c)
                 } else {
                     warnings.append("confidence/\(name): \(c.width)×\(c.height), expected \(depth.width)×\(depth.height); taken as medium")
                 }
