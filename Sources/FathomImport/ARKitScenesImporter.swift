@@ -34,6 +34,8 @@ public struct ARKitScenesImporter: CaptureImporter {
     public private(set) var openingWarnings: [String] = []
     private var depthSize: (width: Int, height: Int)?
     private let includeColor: Bool
+    private var jpeg: JPEGCodec?
+    private var jpegUnavailable = false
 
     public static func recognizes(_ folder: URL) -> Bool {
         let fm = FileManager.default
@@ -168,16 +170,33 @@ public struct ARKitScenesImporter: CaptureImporter {
             camera: camera,
             depth: DepthFrame(frameNumber: index, timestamp: item.timestamp, depth: depth, confidence: confidence))
         if includeColor {
-            let colourURL = folder.appendingPathComponent("lowres_wide").appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: colourURL.path) {
-                do {
-                    let image = try ImageFile.readRGB(colourURL)
+            let colourFolder = folder.appendingPathComponent("lowres_wide")
+            let png = colourFolder.appendingPathComponent(name), jpg = colourFolder.appendingPathComponent("\(item.stem).jpg")
+            do {
+                var image: RGBImage?
+                if FileManager.default.fileExists(atPath: png.path) {
+                    image = try ImageFile.readRGB(png)
+                } else if FileManager.default.fileExists(atPath: jpg.path) {
+                    if jpeg == nil && !jpegUnavailable {
+                        jpeg = JPEGCodec.load()
+                        if jpeg == nil {
+                            jpegUnavailable = true
+                            warnings.append("colour skipped: \(JPEGCodec.loadFailure ?? "no JPEG decoder") (lowres_wide/*.jpg)")
+                        }
+                    }
+                    if let jpeg {
+                        image = try jpeg.decode(
+                            try Data(contentsOf: jpg), fileName: "lowres_wide/\(item.stem).jpg", minimumWidth: depth.width,
+                            minimumHeight: depth.height)
+                    }
+                }
+                if let image {
                     frame.color = ColorFrame(
                         frameNumber: index, timestamp: item.timestamp,
                         image: .rgb(Record3DImporter.resample(image, width: depth.width, height: depth.height)))
-                } catch {
-                    warnings.append("lowres_wide/\(error); frame \(index) has no colour")
                 }
+            } catch {
+                warnings.append("\(error is ImageFileError ? "lowres_wide/" : "")\(error); frame \(index) has no colour")
             }
         }
         return frame

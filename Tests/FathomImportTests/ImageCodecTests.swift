@@ -1,5 +1,6 @@
 import FathomCore
 @testable import FathomIO
+import FathomPlan
 import FathomTestSupport
 import Foundation
 import Testing
@@ -103,5 +104,38 @@ import Testing
         let small = try codec.decode(data, fileName: "a.jpg", minimumWidth: 30, minimumHeight: 20)
         #expect(small.width == 32 && small.height == 24)
         #expect { try codec.decode(Data([0xFF, 0xD8, 0xFF, 0x00, 1, 2, 3]), fileName: "bad.jpg") } throws: { "\($0)".hasPrefix("bad.jpg: ") }
+    }
+}
+
+/// Seeded random corruptions of the readers' inputs: each decodes or throws, never crashes or hangs.
+@Suite struct CorruptionTests {
+    @Test func corruptedEXRsDecodeOrThrow() throws {
+        var g = SeededGenerator(seed: 13)
+        let original = [UInt8](EXRFile.encode(EXRImage(width: 9, height: 33, channels: [
+            EXRImage.Channel(name: "R", pixelType: .half, image: ImageCodecTests.ramp(9, 33)),
+            EXRImage.Channel(name: "Z", pixelType: .float, image: ImageCodecTests.ramp(9, 33)),
+        ])))
+        var thrown = 0
+        for _ in 0..<400 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...6, using: &g) {
+                bytes[Int.random(in: 0..<bytes.count, using: &g)] = UInt8.random(in: 0...255, using: &g)
+            }
+            if Bool.random(using: &g) { bytes.removeLast(Int.random(in: 0..<bytes.count, using: &g)) }
+            do { _ = try EXRFile.decode(Data(bytes), fileName: "fuzz.exr") } catch is ImageFileError { thrown += 1 }
+        }
+        #expect(thrown > 100)
+    }
+
+    @Test func corruptedRoomPlanJSONDecodesOrThrows() throws {
+        var g = SeededGenerator(seed: 5)
+        let original = [UInt8](try RoomPlanExport.jsonData(RoomPlanImportTests.plan()))
+        for _ in 0..<300 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...4, using: &g) {
+                bytes[Int.random(in: 0..<bytes.count, using: &g)] = UInt8.random(in: 32...126, using: &g)
+            }
+            do { _ = try RoomPlanImporter.importPlan(Data(bytes), fileName: "fuzz.json") } catch is ImportError {}
+        }
     }
 }
