@@ -66,7 +66,7 @@ public struct ARKitDataLoggerImporter: CaptureImporter {
                 }
                 points.append(p)
             }
-            notes.append("\(points.count) landmarks attached to the last pose as one feature-point frame (identifiers = line order; colours not kept)")
+            notes.append("\(points.count) landmarks attached to the last pose as one feature-point frame (identifiers = line order; colours not kept; each is one observation: use `fathom map --min-observations 1`)")
         } else {
             notes.append("no \(cloudName): poses only")
         }

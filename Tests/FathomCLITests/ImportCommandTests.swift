@@ -34,7 +34,7 @@ import Testing
         #expect(text == """
             format: arkit-logger (recognised)
             frames: 3, depth: 0, colour: 0, feature points: 3
-            note: 3 landmarks attached to the last pose as one feature-point frame (identifiers = line order; colours not kept)
+            note: 3 landmarks attached to the last pose as one feature-point frame (identifiers = line order; colours not kept; each is one observation: use `fathom map --min-observations 1`)
             note: no intrinsics recorded: nominal 1920×1440, fx = fy = 1450.0 px
             note: no depth in this format
             wrote \(output.path)
