@@ -45,7 +45,16 @@ public struct Record3DImporter: CaptureImporter {
         guard k.count == 9, let kk = CameraIntrinsics(columnMajor: k, width: metadata.w, height: metadata.h) else {
             throw ImportError(.malformed, file: "metadata.json", problem: "'K' must be 9 numbers (column-major) with positive focal lengths and 'w', 'h' positive; got \(metadata.K.count) numbers, \(metadata.w)×\(metadata.h)")
         }
-        intrinsics = kk
+        // A K whose principal point sits at the centre of the transposed image describes the sensor's
+        // landscape image, not the stored portrait one: transpose it (focal lengths and principal point
+        // swap; the principal point is near the centre, so the direction of the turn hardly matters).
+        let (w, h) = (Float(metadata.w), Float(metadata.h))
+        if metadata.w != metadata.h && abs(kk.cx - h / 2) + abs(kk.cy - w / 2) < abs(kk.cx - w / 2) + abs(kk.cy - h / 2) {
+            intrinsics = CameraIntrinsics(unchecked: kk.fy, fy: kk.fx, cx: kk.cy, cy: kk.cx, width: metadata.w, height: metadata.h)
+            notes.append("K describes the \(metadata.h)×\(metadata.w) landscape image: transposed to the stored \(metadata.w)×\(metadata.h) image")
+        } else {
+            intrinsics = kk
+        }
         guard !metadata.poses.isEmpty else { throw ImportError(.empty, file: "metadata.json", problem: "'poses' is empty") }
         if let t = metadata.frameTimestamps {
             guard t.count == metadata.poses.count else {

@@ -70,3 +70,21 @@ import Testing
         #expect(smeared.rms > 10 * reference.rms)
     }
 }
+
+@Suite struct Record3DIntrinsicsTests {
+    /// A K written for the landscape sensor image (principal point at the centre of 1920 × 1440) while
+    /// the stored image is 1440 × 1920: it is transposed, with a note.
+    @Test func landscapeKIsTransposed() throws {
+        let dir = try makeTemporaryDirectory("record3d-k")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("depth"), withIntermediateDirectories: true)
+        let metadata: [String: Any] = [
+            "K": [1400, 0, 0, 0, 1410, 0, 959.5, 719.5, 1], "w": 1440, "h": 1920, "fps": 60,
+            "poses": [[0, 0, 0, 1, 0, 0, 0]],
+        ]
+        try JSONSerialization.data(withJSONObject: metadata).write(to: dir.appendingPathComponent("metadata.json"))
+        let importer = try Record3DImporter(folder: dir, options: ImportOptions(includeColor: false))
+        #expect(importer.intrinsics == CameraIntrinsics(unchecked: 1410, fy: 1400, cx: 719.5, cy: 959.5, width: 1440, height: 1920))
+        #expect(importer.notes.contains { $0.hasPrefix("K describes the 1920×1440 landscape image") })
+    }
+}
