@@ -1,5 +1,6 @@
 import FathomCore
 import FathomIO
+import FathomPlan
 import FathomSimulator
 import FathomTestSupport
 import Foundation
@@ -101,5 +102,35 @@ import Testing
             }.reduce(0, +) / (3 * c.count)
             #expect(meanError <= 3, "frame \(i): mean colour error \(meanError) of 255")
         }
+    }
+}
+
+@Suite struct ImportedPackagePlanTests {
+    /// End to end: a simulated 4 × 3.5 m room written as a Stray Scanner capture, imported, then
+    /// turned into a floor plan by the existing extractor: 4 walls, one room of 14 m² (±3 %).
+    @Test func floorPlanOfAnImportedStrayCapture() throws {
+        let room = RoomDescription(
+            polygon: [SIMD2(0, 0), SIMD2(0, 3.5), SIMD2(4, 3.5), SIMD2(4, 0)], height: 2.5,
+            openings: [OpeningDescription(kind: .door, wall: 2, offset: 1.6, width: 0.9)])
+        let scene = SceneDescription(
+            rooms: [room],
+            path: .walk(WalkPath(
+                waypoints: [SIMD2(1.4, 1.2), SIMD2(1.4, 2.3), SIMD2(2.6, 2.3), SIMD2(2.6, 1.2)], sweepDegrees: 10, closed: true)))
+        var sensors = SensorConfiguration()
+        sensors.depthEveryNthFrame = 8
+        sensors.imageEveryNthFrame = 0
+        sensors.featuresEveryNthFrame = 0
+        sensors.depthWidth = 128
+        sensors.depthHeight = 96
+        let sim = try ScanSimulation(description: scene, sensors: sensors, seed: 2)
+        let dir = try makeTemporaryDirectory("stray-plan")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try SimulatedCaptures.writeStray(sim, to: dir.appendingPathComponent("capture"))
+        let output = dir.appendingPathComponent("scan.zip")
+        _ = try CaptureImport.importScan(from: dir.appendingPathComponent("capture"), to: output, options: ImportOptions(every: 8))
+        let result = try FloorPlanExtractor().extract(package: try ScanPackage(url: output))
+        #expect(result.plan.walls.count == 4)
+        #expect(result.plan.rooms.count == 1)
+        #expect(abs((result.plan.rooms.first?.area ?? 0) - 14) < 0.42, "area \(result.plan.rooms.first?.area ?? 0) m²")
     }
 }
