@@ -4,6 +4,7 @@ import Foundation
 
 /// `fathom import`: a capture made by another app → a scan package (or, from RoomPlan, a floor plan).
 public struct ImportCommand: OutputtingCommand {
+    /// The command's name, abstract and discussion.
     public static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import another app's capture: Stray Scanner, Record3D, ARKitScenes, ARKit-Data-Logger, RoomPlan.",
@@ -46,8 +47,10 @@ public struct ImportCommand: OutputtingCommand {
     @Option(name: .customLong("usdz"), help: "RoomPlan: also write a 3D model (.usdz or .usda).")
     public var usdz: String?
 
+    /// Creates the command (ArgumentParser fills in the options).
     public init() {}
 
+    /// Checks `--every`, `--format` and `--usdz`.
     public func validate() throws {
         guard every >= 1 else { throw ValidationError("--every must be at least 1") }
         guard format == "auto" || ImportFormat(rawValue: format) != nil else {
@@ -59,6 +62,7 @@ public struct ImportCommand: OutputtingCommand {
         }
     }
 
+    /// Imports SOURCE and reports the format found, the counts, the notes and the warnings.
     public func run(output out: CommandOutput) throws {
         let sourceURL = URL(fileURLWithPath: source)
         let outputURL = URL(fileURLWithPath: output)

@@ -11,7 +11,9 @@ import Foundation
 /// cloud as one feature-point frame to the last pose (identifiers are the line order). The app
 /// records no intrinsics and no depth: frames carry nominal 1920 × 1440 intrinsics.
 public struct ARKitDataLoggerImporter: CaptureImporter {
+    /// The format this importer reads.
     public static let format = ImportFormat.arkitLogger
+    /// The files auto-detection looks for.
     public static let signatureDescription = "ARKit_camera_pose.txt"
     /// The intrinsics written for every frame (the logger records none).
     public static let nominalIntrinsics = CameraIntrinsics.iPhoneWide1920x1440
@@ -24,13 +26,18 @@ public struct ARKitDataLoggerImporter: CaptureImporter {
 
     let poses: [Pose]
     let points: [SIMD3<Float>]
+    /// Notes on the capture as a whole (what is skipped or assumed).
     public private(set) var notes: [String] = []
+    /// Problems found while opening, each naming the file.
     public private(set) var openingWarnings: [String] = []
 
+    /// Whether `folder` holds this format's signature files.
     public static func recognizes(_ folder: URL) -> Bool {
         FileManager.default.fileExists(atPath: folder.appendingPathComponent("ARKit_camera_pose.txt").path)
     }
 
+    /// Opens a capture folder, reading and checking its index files.
+    /// - Throws: `ImportError` naming the file that is missing or unusable.
     public init(folder: URL, options: ImportOptions) throws {
         let file = "ARKit_camera_pose.txt"
         let table = try TextTable(url: folder.appendingPathComponent(file), displayName: file)
@@ -76,8 +83,10 @@ public struct ARKitDataLoggerImporter: CaptureImporter {
         notes.append("no depth in this format")
     }
 
+    /// The number of frames of the capture (before decimation).
     public var frameCount: Int { poses.count }
 
+    /// Reads frame `index` in the package's conventions, or `nil` with a warning when it is unusable.
     public mutating func frame(at index: Int, warnings: inout [String]) throws -> SensorFrame? {
         let pose = poses[index]
         var matrix = pose.matrix

@@ -12,7 +12,9 @@ import Foundation
 /// inverts it to place points) with OpenCV camera axes (x right, y down, z forward); both are
 /// converted here. A depth frame takes the trajectory pose within `poseTolerance` of its timestamp.
 public struct ARKitScenesImporter: CaptureImporter {
+    /// The format this importer reads.
     public static let format = ImportFormat.arkitscenes
+    /// The files auto-detection looks for.
     public static let signatureDescription = "lowres_wide.traj, lowres_depth/"
     /// The largest time difference between a depth frame and the pose it takes, seconds.
     public static let poseTolerance = 0.005
@@ -30,19 +32,24 @@ public struct ARKitScenesImporter: CaptureImporter {
     let folder: URL
     let items: [Item]
     let poses: [Pose]
+    /// Notes on the capture as a whole (what is skipped or assumed).
     public private(set) var notes: [String] = []
+    /// Problems found while opening, each naming the file.
     public private(set) var openingWarnings: [String] = []
     private var depthSize: (width: Int, height: Int)?
     private let includeColor: Bool
     private var jpeg: JPEGCodec?
     private var jpegUnavailable = false
 
+    /// Whether `folder` holds this format's signature files.
     public static func recognizes(_ folder: URL) -> Bool {
         let fm = FileManager.default
         return fm.fileExists(atPath: folder.appendingPathComponent("lowres_wide.traj").path)
             && fm.fileExists(atPath: folder.appendingPathComponent("lowres_depth").path)
     }
 
+    /// Opens a capture folder, reading and checking its index files.
+    /// - Throws: `ImportError` naming the file that is missing or unusable.
     public init(folder: URL, options: ImportOptions) throws {
         self.folder = folder
         includeColor = options.includeColor
@@ -91,6 +98,7 @@ public struct ARKitScenesImporter: CaptureImporter {
         }
     }
 
+    /// The number of frames of the capture (before decimation).
     public var frameCount: Int { items.count }
 
     /// The pose nearest `t` within `poseTolerance`, by binary search.
@@ -129,6 +137,7 @@ public struct ARKitScenesImporter: CaptureImporter {
         return nil
     }
 
+    /// Reads frame `index` in the package's conventions, or `nil` with a warning when it is unusable.
     public mutating func frame(at index: Int, warnings: inout [String]) throws -> SensorFrame? {
         let item = items[index]
         let name = "\(item.stem).png"

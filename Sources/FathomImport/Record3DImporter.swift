@@ -11,24 +11,31 @@ import Foundation
 /// reading is taken as medium confidence. The camera frame is the stored (portrait) image's, with
 /// ARKit's axes: poses are used as they are, and the intrinsics describe the stored image.
 public struct Record3DImporter: CaptureImporter {
+    /// The format this importer reads.
     public static let format = ImportFormat.record3d
+    /// The files auto-detection looks for.
     public static let signatureDescription = "metadata.json with poses, depth/*.exr"
 
     let folder: URL
     let metadata: Record3DMetadata
     let intrinsics: CameraIntrinsics
     let timestamps: [Double]
+    /// Notes on the capture as a whole (what is skipped or assumed).
     public private(set) var notes: [String] = []
+    /// Problems found while opening, each naming the file.
     public private(set) var openingWarnings: [String] = []
     private let jpeg: JPEGCodec?
     private var depthSize: (width: Int, height: Int)?
 
+    /// Whether `folder` holds this format's signature files.
     public static func recognizes(_ folder: URL) -> Bool {
         let fm = FileManager.default
         return fm.fileExists(atPath: folder.appendingPathComponent("metadata.json").path)
             && fm.fileExists(atPath: folder.appendingPathComponent("depth").path)
     }
 
+    /// Opens a capture folder, reading and checking its index files.
+    /// - Throws: `ImportError` naming the file that is missing or unusable.
     public init(folder: URL, options: ImportOptions) throws {
         self.folder = folder
         let url = folder.appendingPathComponent("metadata.json")
@@ -79,8 +86,10 @@ public struct Record3DImporter: CaptureImporter {
         }
     }
 
+    /// The number of frames of the capture (before decimation).
     public var frameCount: Int { metadata.poses.count }
 
+    /// Reads frame `index` in the package's conventions, or `nil` with a warning when it is unusable.
     public mutating func frame(at index: Int, warnings: inout [String]) throws -> SensorFrame? {
         let p = metadata.poses[index]
         guard p.count == 7 else {

@@ -12,7 +12,9 @@ import Foundation
 /// into ARKit's (x right, y up, −z forward) by `PoseConversion.arkitFromOpenCV`; millimetres become
 /// metres. Depth may exist for only some of the frames.
 public struct StrayScannerImporter: CaptureImporter {
+    /// The format this importer reads.
     public static let format = ImportFormat.stray
+    /// The files auto-detection looks for.
     public static let signatureDescription = "odometry.csv, camera_matrix.csv, depth/"
     /// The camera image size Stray Scanner records (the size `camera_matrix.csv` describes), pixels.
     public static let documentedImageSize = (width: 1920, height: 1440)
@@ -29,18 +31,23 @@ public struct StrayScannerImporter: CaptureImporter {
     let folder: URL
     let rows: [Row]
     let intrinsics: CameraIntrinsics
+    /// Notes on the capture as a whole (what is skipped or assumed).
     public private(set) var notes: [String] = []
+    /// Problems found while opening, each naming the file.
     public private(set) var openingWarnings: [String] = []
     private var video: FFmpegVideoReader?
     private var depthSize: (width: Int, height: Int)?
     private var videoEnded = false
 
+    /// Whether `folder` holds this format's signature files.
     public static func recognizes(_ folder: URL) -> Bool {
         let fm = FileManager.default
         return fm.fileExists(atPath: folder.appendingPathComponent("odometry.csv").path)
             && fm.fileExists(atPath: folder.appendingPathComponent("camera_matrix.csv").path)
     }
 
+    /// Opens a capture folder, reading and checking its index files.
+    /// - Throws: `ImportError` naming the file that is missing or unusable.
     public init(folder: URL, options: ImportOptions) throws {
         self.folder = folder
         let odometry = try TextTable(url: folder.appendingPathComponent("odometry.csv"), displayName: "odometry.csv")
@@ -118,8 +125,10 @@ public struct StrayScannerImporter: CaptureImporter {
         return k
     }
 
+    /// The number of frames of the capture (before decimation).
     public var frameCount: Int { rows.count }
 
+    /// Reads frame `index` in the package's conventions, or `nil` with a warning when it is unusable.
     public mutating func frame(at index: Int, warnings: inout [String]) throws -> SensorFrame? {
         let row = rows[index]
         let q: SIMD4<Float>
