@@ -100,7 +100,7 @@ public enum CaptureImport {
         // On any failure, let the writer's background flushes end before the staging folder is removed.
         do {
             for (done, index) in indices.enumerated() {
-                if options.isCancelled() {
+                if options.isCancelled() || Task.isCancelled {
                     throw ImportError(.cancelled, file: output.path, problem: "the import was cancelled; nothing was written")
                 }
                 guard var frame = try importer.frame(at: index, warnings: &warnings) else { continue }

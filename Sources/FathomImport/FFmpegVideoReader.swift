@@ -38,7 +38,7 @@ final class FFmpegVideoReader {
         process = Process()
         process.executableURL = executable
         process.arguments = [
-            "-v", "error", "-nostdin", "-i", video.path, "-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", "rgb24",
+            "-v", "error", "-nostdin", "-noautorotate", "-i", video.path, "-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", "rgb24",
             "-vf", "scale=\(width):\(height)", "-",
         ]
         let pipe = Pipe()

@@ -6,8 +6,8 @@ public struct ImportOptions: Sendable {
     public var every: Int
     /// Import colour frames when the capture has them and a decoder is available.
     public var includeColor: Bool
-    /// Called between frames; returning `true` stops the import with `ImportError.Kind.cancelled`
-    /// and leaves no output behind.
+    /// Called between frames; returning `true` (or the current task being cancelled) stops the import
+    /// with `ImportError.Kind.cancelled` and leaves no output behind.
     public var isCancelled: @Sendable () -> Bool
 
     /// Creates options.
