@@ -26,6 +26,8 @@ public struct StrayScannerImporter: CaptureImporter {
         var frame: Int
         var position: SIMD3<Float>
         var quaternion: SIMD4<Float>
+        /// The row's position among the data rows (rows skipped included): its frame in `rgb.mp4`.
+        var videoFrame: Int
     }
 
     let folder: URL
@@ -54,8 +56,10 @@ public struct StrayScannerImporter: CaptureImporter {
         var rows: [Row] = []
         var warnings: [String] = []
         var seen = Set<Int>()
+        var dataRows = 0
         for line in odometry.lines {
-            if rows.isEmpty && line.fields.first.map({ Double($0) == nil }) == true { continue }  // the header
+            if dataRows == 0 && line.fields.first.map({ Double($0) == nil }) == true { continue }  // the header
+            dataRows += 1
             guard line.fields.count == 9 else {
                 throw ImportError(.malformed, file: "odometry.csv", problem: "line \(line.number): \(line.fields.count) fields, expected 9 (timestamp, frame, x, y, z, qx, qy, qz, qw)")
             }
@@ -71,7 +75,7 @@ public struct StrayScannerImporter: CaptureImporter {
             }
             rows.append(Row(
                 line: line.number, timestamp: v[0], frame: frame, position: SIMD3(Float(v[2]), Float(v[3]), Float(v[4])),
-                quaternion: SIMD4(Float(v[5]), Float(v[6]), Float(v[7]), Float(v[8]))))
+                quaternion: SIMD4(Float(v[5]), Float(v[6]), Float(v[7]), Float(v[8])), videoFrame: dataRows - 1))
         }
         guard !rows.isEmpty else {
             throw ImportError(.empty, file: "odometry.csv", problem: "no pose rows (the file holds \(odometry.lines.count) lines)")
@@ -155,7 +159,7 @@ public struct StrayScannerImporter: CaptureImporter {
         if FileManager.default.fileExists(atPath: depthURL.path) {
             frame.depth = try readDepth(depthURL, name: name, row: row, warnings: &warnings)
         }
-        if frame.depth != nil || depthSize != nil { try addColor(to: &frame, index: index, warnings: &warnings) }
+        if frame.depth != nil || depthSize != nil { try addColor(to: &frame, index: row.videoFrame, warnings: &warnings) }
         return frame
     }
 
@@ -202,7 +206,7 @@ public struct StrayScannerImporter: CaptureImporter {
             frame.color = ColorFrame(frameNumber: frame.frameNumber, timestamp: frame.timestamp, image: .rgb(image))
         } else {
             videoEnded = true
-            warnings.append("rgb.mp4: the video ends before frame \(frame.frameNumber) (row \(index + 1)); no colour from here on")
+            warnings.append("rgb.mp4: the video ends before frame \(frame.frameNumber) (video frame \(index)); no colour from here on")
         }
     }
 }
