@@ -25,14 +25,22 @@ public enum RoomPlanImporter {
     /// The 0…1 confidence written for RoomPlan's `low`, `medium` and `high`.
     public static let confidenceValues = ["low": 0.3, "medium": 0.6, "high": 0.9]
 
-    /// Whether `url` looks like a CapturedRoom JSON file (a JSON object with `walls` and `version`).
+    /// Whether `url` looks like a CapturedRoom JSON file: a `.json` whose first or last MiB names the
+    /// keys `walls` and `version` (sorted keys put `version` after large arrays).
     public static func recognizes(_ url: URL) -> Bool {
         guard url.pathExtension.lowercased() == "json",
             let handle = try? FileHandle(forReadingFrom: url)
         else { return false }
         defer { try? handle.close() }
-        let head = String(decoding: handle.readData(ofLength: 1 << 20), as: UTF8.self)
-        return head.contains("\"walls\"") && head.contains("\"version\"")
+        let window = 1 << 20
+        var text = String(decoding: handle.readData(ofLength: window), as: UTF8.self)
+        if let size = try? handle.seekToEnd(), size > UInt64(2 * window) {
+            try? handle.seek(toOffset: size - UInt64(window))
+            text += String(decoding: handle.readData(ofLength: window), as: UTF8.self)
+        } else {
+            text += String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        }
+        return text.contains("\"walls\"") && text.contains("\"version\"")
     }
 
     private struct VersionOnly: Decodable { var version: Int? }

@@ -48,4 +48,40 @@ import Testing
         #expect(report.warnings.count == 1)
         #expect(report.warnings[0].contains("no pose in lowres_wide.traj"))
     }
+
+    /// `lowres_wide` as JPEGs: decoded through libturbojpeg when installed (close to the simulator's
+    /// image), else the import goes on without colour and says why.
+    @Test func jpegColour() throws {
+        let sim = try SimulatedCaptures.simulation(color: true, duration: 0.4)
+        let dir = try makeTemporaryDirectory("arkitscenes-jpeg")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("v")
+        let truth = try SimulatedCaptures.writeARKitScenes(sim, to: source)
+        let colour = source.appendingPathComponent("lowres_wide")
+        let codec = JPEGCodec.load()
+        for name in try FileManager.default.contentsOfDirectory(atPath: colour.path) {
+            let png = colour.appendingPathComponent(name)
+            if let codec {
+                let image = try ImageFile.readRGB(png)
+                try codec.encode(image, quality: 95).write(to: png.deletingPathExtension().appendingPathExtension("jpg"))
+            } else {
+                try Data([0xFF, 0xD8]).write(to: png.deletingPathExtension().appendingPathExtension("jpg"))
+            }
+            try FileManager.default.removeItem(at: png)
+        }
+        let report = try CaptureImport.importScan(from: source, to: dir.appendingPathComponent("scan"))
+        #expect(report.frameCount == truth.count)
+        guard codec != nil else {
+            #expect(report.colorFrameCount == 0)
+            #expect(report.warnings.contains { $0.hasPrefix("colour skipped") })
+            return
+        }
+        #expect(report.colorFrameCount == truth.count)
+        let frames = try SimulatedCaptures.frames(of: try ScanPackage(url: dir.appendingPathComponent("scan")))
+        let c = SimulatedCaptures.rgb(frames[0].color!.image), e = SimulatedCaptures.rgb(truth[0].color!.image)
+        let meanError = zip(c.pixels, e.pixels).map { a, b in
+            abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b))
+        }.reduce(0, +) / (3 * c.count)
+        #expect(meanError < 12)
+    }
 }

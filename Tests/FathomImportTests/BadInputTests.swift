@@ -168,3 +168,38 @@ final class Counter: @unchecked Sendable {
         return value
     }
 }
+
+@Suite struct Record3DMetadataTests {
+    static func folder(_ metadata: [String: Any]) throws -> URL {
+        let dir = try makeTemporaryDirectory("record3d-meta")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("depth"), withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: metadata).write(to: dir.appendingPathComponent("metadata.json"))
+        return dir
+    }
+
+    @Test func missingKeyIsNamed() throws {
+        let dir = try Self.folder(["K": [1, 0, 0, 0, 1, 0, 0, 0, 1], "w": 10, "h": 10])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect {
+            try Record3DImporter(folder: dir, options: ImportOptions())
+        } throws: { "\($0)" == "metadata.json: not Record3D metadata (missing key 'poses')" }
+    }
+
+    @Test func shortKIsRefused() throws {
+        let dir = try Self.folder(["K": [1, 0, 0], "w": 10, "h": 10, "poses": [[0, 0, 0, 1, 0, 0, 0]], "fps": 30])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect {
+            try Record3DImporter(folder: dir, options: ImportOptions())
+        } throws: { "\($0)".hasPrefix("metadata.json: 'K' must be 9 numbers") }
+    }
+
+    @Test func timestampCountMustMatch() throws {
+        let dir = try Self.folder([
+            "K": [1, 0, 0, 0, 1, 0, 5, 5, 1], "w": 10, "h": 10, "poses": [[0, 0, 0, 1, 0, 0, 0]], "frameTimestamps": [0, 1],
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect {
+            try Record3DImporter(folder: dir, options: ImportOptions())
+        } throws: { "\($0)" == "metadata.json: 2 frameTimestamps for 1 poses" }
+    }
+}
