@@ -82,7 +82,9 @@ let package = Package(
         .testTarget(
             name: "FathomAnchorsTests", dependencies: ["FathomAnchors", "FathomSimulator", "FathomTestSupport"]),
         .testTarget(name: "FathomRegistrationTests", dependencies: ["FathomRegistration", "FathomTestSupport"]),
-        .testTarget(name: "FathomImportTests", dependencies: ["FathomImport", "FathomSimulator", "FathomTestSupport"]),
+        .testTarget(
+            name: "FathomImportTests", dependencies: ["FathomImport", "FathomSimulator", "FathomTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "FathomCLITests", dependencies: ["FathomCLI", "FathomTestSupport"]),
     ]
 )

@@ -19,6 +19,7 @@ public struct FathomCommand: ParsableCommand {
             MapCommand.self, AnchorsCommand.self, AnchorsStressSaveCommand.self,
             PlanCommand.self,
             RegisterCommand.self, RelocalizeCommand.self,
+            ImportCommand.self,
         ])
 
     public init() {}

@@ -28,6 +28,7 @@ let allCases: [BenchmarkCase] =
     + anchorBenchmarks
     + planBenchmarks
     + relocalizationBenchmarks
+    + importBenchmarks
 
 if reports {
     for report in surfaceReports + thinFilmReports + planReports + relocalizationReports

@@ -45,6 +45,24 @@ public enum PNGDecoder {
     }
 
     static func decode(bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> DecodedImage {
+        let rows = try unfilteredRows(bytes: bytes, file: file)
+        let (h, palette, firstIDAT) = (rows.header, rows.palette, rows.firstIDAT)
+        return try pixels(rows.raw, header: h, palette: palette) { index in
+            ImageFileError(file: file, location: .byteOffset(firstIDAT), problem: .malformed(
+                "chunk 'IDAT': palette index \(index) is beyond the \(palette.count) entries"))
+        }
+    }
+
+    /// The checked, inflated and unfiltered rows of a PNG file (each row keeps its filter-type byte).
+    struct UnfilteredRows {
+        var raw: [UInt8]
+        var header: Header
+        var palette: [RGB8]
+        /// Byte offset of the first IDAT chunk (for error locations).
+        var firstIDAT: Int
+    }
+
+    static func unfilteredRows(bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> UnfilteredRows {
         func fail(_ offset: Int, _ problem: ImageFileError.Problem) -> ImageFileError {
             ImageFileError(file: file, location: offset < 0 ? .file : .byteOffset(offset), problem: problem)
         }
@@ -146,9 +164,7 @@ public enum PNGDecoder {
         if let bad = unfilter(&raw, header: h) {
             throw fail(firstIDAT, .malformed("chunk 'IDAT': row \(bad.row) has unknown filter type \(bad.type)"))
         }
-        return try pixels(raw, header: h, palette: palette) { index in
-            fail(firstIDAT, .malformed("chunk 'IDAT': palette index \(index) is beyond the \(palette.count) entries"))
-        }
+        return UnfilteredRows(raw: raw, header: h, palette: palette, firstIDAT: firstIDAT)
     }
 
     /// Reverses the row filters in place; returns the first row with an unknown filter type.
