@@ -119,9 +119,9 @@ public struct StrayScannerImporter: CaptureImporter {
         let (fx, fy, cx, cy) = (Float(rows[0][0]), Float(rows[1][1]), Float(rows[0][2]), Float(rows[1][2]))
         var (w, h) = documentedImageSize
         // A matrix whose principal point is far from the documented image's centre describes another
-        // image size: take twice the principal point.
+        // image size: take the even size centred on the principal point (cx = w/2 or (w − 1)/2 both give w).
         if abs(2 * cx - Float(w)) > 0.1 * Float(w) || abs(2 * cy - Float(h)) > 0.1 * Float(h) {
-            (w, h) = (Int((2 * cx).rounded()), Int((2 * cy).rounded()))
+            (w, h) = (2 * Int((cx + 0.25).rounded()), 2 * Int((cy + 0.25).rounded()))
         }
         guard let k = CameraIntrinsics(fx: fx, fy: fy, cx: cx, cy: cy, width: w, height: h) else {
             throw ImportError(.malformed, file: "camera_matrix.csv", problem: "unusable intrinsics fx \(fx), fy \(fy), cx \(cx), cy \(cy)")
