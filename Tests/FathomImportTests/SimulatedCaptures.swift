@@ -132,7 +132,7 @@ enum SimulatedCaptures {
 
     /// Writes an ARKitScenes raw folder (video id 41069021): lowres_depth, confidence and lowres_wide
     /// PNGs, .pincam intrinsics, and lowres_wide.traj with world-to-camera axis-angle poses in OpenCV
-    /// axes, for the frames with depth.
+    /// camera axes and a z-up world, for the frames with depth.
     static func writeARKitScenes(_ sim: ScanSimulation, to folder: URL) throws -> [SensorFrame] {
         let fm = FileManager.default
         for d in ["lowres_depth", "confidence", "lowres_wide", "lowres_wide_intrinsics"] {
@@ -144,7 +144,8 @@ enum SimulatedCaptures {
         for f in frames {
             let t = 6000 + f.timestamp
             let stem = "41069021_\(String(format: "%.3f", t))"
-            let worldFromCV = PoseConversion.arkitFromOpenCV(f.camera.worldFromCamera!)
+            // The dataset's world is z up: zUpFromCV = yUpFromZUp⁻¹ · worldFromCV.
+            let worldFromCV = ARKitScenesImporter.yUpFromZUp.inverse * PoseConversion.arkitFromOpenCV(f.camera.worldFromCamera!)
             let cameraFromWorld = worldFromCV.inverse
             let axisAngle = axisAngleOf(cameraFromWorld.rotation)
             let tr = cameraFromWorld.translation
