@@ -223,3 +223,22 @@ final class Counter: @unchecked Sendable {
         #expect { try Self.read("0,0,5\n0,1,5\n0,0,1\n") } throws: { "\($0)".hasPrefix("camera_matrix.csv: unusable intrinsics") }
     }
 }
+
+@Suite struct StrayLegacyOdometryTests {
+    /// Early versions wrote `x, y, z, qx, qy, qz, qw` rows without a header: the frame is the row, the
+    /// time row / 60 s, and the poses convert as usual.
+    @Test func sevenFieldRows() throws {
+        let (source, dir, sim) = try BadInputTests.strayCapture("stray-legacy")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try BadInputTests.replace(source.appendingPathComponent("odometry.csv")) { text in
+            text.split(separator: "\n").dropFirst().map { $0.split(separator: ",").dropFirst(2).joined(separator: ",") }
+                .joined(separator: "\n") + "\n"
+        }
+        let report = try CaptureImport.importScan(from: source, to: dir.appendingPathComponent("scan"))
+        #expect(report.frameCount == sim.frameCount)
+        #expect(report.notes.contains { $0.hasPrefix("odometry.csv has no timestamp and frame columns") })
+        let frames = try ScanPackage(url: dir.appendingPathComponent("scan")).cameraFrames
+        #expect(abs(frames[3].timestamp - 3.0 / 60) < 1e-9)
+        #expect(frames[3].worldFromCamera!.isApproximatelyEqual(to: sim.frame(3).camera.worldFromCamera!, translationTolerance: 1e-5, angleTolerance: 1e-4))
+    }
+}
