@@ -9,8 +9,10 @@ import Foundation
 /// `lowres_wide_intrinsics/<video>_<t>.pincam` (one line: `width height fx fy cx cy`) and
 /// `lowres_wide.traj` (per line: timestamp, axis-angle rotation in radians, translation in metres).
 /// `t` is the timestamp with 3 decimals. The trajectory maps world to camera (the dataset's loader
-/// inverts it to place points) with OpenCV camera axes (x right, y down, z forward); both are
-/// converted here. A depth frame takes the trajectory pose within `poseTolerance` of its timestamp.
+/// inverts it to place points) with OpenCV camera axes (x right, y down, z forward), in a gravity-aligned
+/// world with z up (the laser scans' frame, as the dataset's maintainers state); all three are
+/// converted here (`yUpFromZUp`). A depth frame takes the trajectory pose within `poseTolerance` of its
+/// timestamp.
 public struct ARKitScenesImporter: CaptureImporter {
     /// The format this importer reads.
     public static let format = ImportFormat.arkitscenes
@@ -18,6 +20,10 @@ public struct ARKitScenesImporter: CaptureImporter {
     public static let signatureDescription = "lowres_wide.traj, lowres_depth/"
     /// The largest time difference between a depth frame and the pose it takes, seconds.
     public static let poseTolerance = 0.005
+    /// The dataset's world is z up (x right, y forward); the package's is y up: (x, y, z) → (x, z, −y),
+    /// a turn of −90° about x.
+    public static let yUpFromZUp = RigidTransform(
+        rotation: Matrix3x3(rows: SIMD3(1, 0, 0), SIMD3(0, 0, 1), SIMD3(0, -1, 0)), translation: .zero)
 
     struct Pose {
         var timestamp: Double
@@ -68,7 +74,8 @@ public struct ARKitScenesImporter: CaptureImporter {
             let cameraFromWorld = RigidTransform(
                 rotation: PoseConversion.rotation(axisAngle: SIMD3(Float(v[1]), Float(v[2]), Float(v[3]))),
                 translation: SIMD3(Float(v[4]), Float(v[5]), Float(v[6])))
-            poses.append(Pose(timestamp: v[0], worldFromCamera: PoseConversion.arkitFromOpenCV(cameraFromWorld.inverse)))
+            let zUpFromCamera = PoseConversion.arkitFromOpenCV(cameraFromWorld.inverse)
+            poses.append(Pose(timestamp: v[0], worldFromCamera: Self.yUpFromZUp * zUpFromCamera))
         }
         guard !poses.isEmpty else { throw ImportError(.empty, file: "lowres_wide.traj", problem: "no poses") }
         poses.sort { $0.timestamp < $1.timestamp }

@@ -16,6 +16,8 @@ public struct StrayScannerImporter: CaptureImporter {
     public static let format = ImportFormat.stray
     /// The files auto-detection looks for.
     public static let signatureDescription = "odometry.csv, camera_matrix.csv, depth/"
+    /// The frame rate assumed for odometry rows without timestamps (the app records at 60 Hz), per second.
+    public static let legacyFrameRate = 60.0
     /// The camera image size Stray Scanner records (the size `camera_matrix.csv` describes), pixels.
     public static let documentedImageSize = (width: 1920, height: 1440)
 
@@ -57,13 +59,19 @@ public struct StrayScannerImporter: CaptureImporter {
         var warnings: [String] = []
         var seen = Set<Int>()
         var dataRows = 0
+        var legacy = false
         for line in odometry.lines {
             if dataRows == 0 && line.fields.first.map({ Double($0) == nil }) == true { continue }  // the header
             dataRows += 1
-            guard line.fields.count == 9 else {
-                throw ImportError(.malformed, file: "odometry.csv", problem: "line \(line.number): \(line.fields.count) fields, expected 9 (timestamp, frame, x, y, z, qx, qy, qz, qw)")
+            // Early versions of the app wrote `x, y, z, qx, qy, qz, qw` only (7 fields, no header): the
+            // frame is then the row and the time row / `legacyFrameRate`.
+            if dataRows == 1 && line.fields.count == 7 { legacy = true }
+            guard line.fields.count == (legacy ? 7 : 9) else {
+                let expected = legacy ? "7 (x, y, z, qx, qy, qz, qw, as the first row)" : "9 (timestamp, frame, x, y, z, qx, qy, qz, qw)"
+                throw ImportError(.malformed, file: "odometry.csv", problem: "line \(line.number): \(line.fields.count) fields, expected \(expected)")
             }
-            let v = try odometry.numbers(line)
+            var v = try odometry.numbers(line)
+            if legacy { v = [Double(dataRows - 1) / Self.legacyFrameRate, Double(dataRows - 1)] + v }
             guard v[0].isFinite, v[1].isFinite, v[1] >= 0, v[1] <= Double(UInt32.max), v[1] == v[1].rounded() else {
                 warnings.append("odometry.csv: line \(line.number): timestamp \(v[0]) or frame \(v[1]) unusable; skipped")
                 continue
@@ -82,6 +90,9 @@ public struct StrayScannerImporter: CaptureImporter {
         }
         self.rows = rows
         openingWarnings = warnings
+        if legacy {
+            notes.append("odometry.csv has no timestamp and frame columns (an early version of the app): frame = row, time = row / \(Int(Self.legacyFrameRate)) s")
+        }
         intrinsics = try Self.readCameraMatrix(folder.appendingPathComponent("camera_matrix.csv"))
         let fm = FileManager.default
         if !fm.fileExists(atPath: folder.appendingPathComponent("depth").path) {
@@ -119,9 +130,9 @@ public struct StrayScannerImporter: CaptureImporter {
         let (fx, fy, cx, cy) = (Float(rows[0][0]), Float(rows[1][1]), Float(rows[0][2]), Float(rows[1][2]))
         var (w, h) = documentedImageSize
         // A matrix whose principal point is far from the documented image's centre describes another
-        // image size: take twice the principal point.
+        // image size: take the even size centred on the principal point (cx = w/2 or (w − 1)/2 both give w).
         if abs(2 * cx - Float(w)) > 0.1 * Float(w) || abs(2 * cy - Float(h)) > 0.1 * Float(h) {
-            (w, h) = (Int((2 * cx).rounded()), Int((2 * cy).rounded()))
+            (w, h) = (2 * Int((cx + 0.25).rounded()), 2 * Int((cy + 0.25).rounded()))
         }
         guard let k = CameraIntrinsics(fx: fx, fy: fy, cx: cx, cy: cy, width: w, height: h) else {
             throw ImportError(.malformed, file: "camera_matrix.csv", problem: "unusable intrinsics fx \(fx), fy \(fy), cx \(cx), cy \(cy)")

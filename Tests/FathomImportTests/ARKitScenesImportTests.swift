@@ -32,6 +32,9 @@ import Testing
         let reference = try SimulatedCaptures.rmsDistanceToSurfaces(truth, scene: sim.scene)
         let imported = try SimulatedCaptures.rmsDistanceToSurfaces(frames, scene: sim.scene)
         #expect(imported.rms <= 1.5 * reference.rms, "imported rms \(imported.rms) m, simulator \(reference.rms) m")
+        // The dataset's z-up world becomes y up: the floor is level.
+        let tilt = try #require(try SimulatedCaptures.floorTilt(frames))
+        #expect(tilt < 1, "floor tilt \(tilt)°")
     }
 
     /// A depth frame whose timestamp has no pose within 5 ms is skipped with a warning naming it.

@@ -203,3 +203,42 @@ final class Counter: @unchecked Sendable {
         } throws: { "\($0)" == "metadata.json: 2 frameTimestamps for 1 poses" }
     }
 }
+
+@Suite struct StrayCameraMatrixTests {
+    static func read(_ text: String) throws -> CameraIntrinsics {
+        let dir = try makeTemporaryDirectory("stray-k")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("camera_matrix.csv")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return try StrayScannerImporter.readCameraMatrix(url)
+    }
+
+    /// K of the documented 1920 × 1440 image; K of a 640 × 480 image (principal point far from
+    /// 960, 720) gets that size; a matrix of the wrong shape is an error naming the file.
+    @Test func imageSizeFromTheMatrix() throws {
+        #expect(try Self.read("1450,0,958.2\n0,1450,721.3\n0,0,1\n").width == 1920)
+        let small = try Self.read("500,0,319.5\n0,500,239.5\n0,0,1\n")
+        #expect(small.width == 640 && small.height == 480)
+        #expect { try Self.read("1,0,0\n0,1,0\n") } throws: { "\($0)".hasPrefix("camera_matrix.csv: expected 3 rows of 3 numbers") }
+        #expect { try Self.read("0,0,5\n0,1,5\n0,0,1\n") } throws: { "\($0)".hasPrefix("camera_matrix.csv: unusable intrinsics") }
+    }
+}
+
+@Suite struct StrayLegacyOdometryTests {
+    /// Early versions wrote `x, y, z, qx, qy, qz, qw` rows without a header: the frame is the row, the
+    /// time row / 60 s, and the poses convert as usual.
+    @Test func sevenFieldRows() throws {
+        let (source, dir, sim) = try BadInputTests.strayCapture("stray-legacy")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try BadInputTests.replace(source.appendingPathComponent("odometry.csv")) { text in
+            text.split(separator: "\n").dropFirst().map { $0.split(separator: ",").dropFirst(2).joined(separator: ",") }
+                .joined(separator: "\n") + "\n"
+        }
+        let report = try CaptureImport.importScan(from: source, to: dir.appendingPathComponent("scan"))
+        #expect(report.frameCount == sim.frameCount)
+        #expect(report.notes.contains { $0.hasPrefix("odometry.csv has no timestamp and frame columns") })
+        let frames = try ScanPackage(url: dir.appendingPathComponent("scan")).cameraFrames
+        #expect(abs(frames[3].timestamp - 3.0 / 60) < 1e-9)
+        #expect(frames[3].worldFromCamera!.isApproximatelyEqual(to: sim.frame(3).camera.worldFromCamera!, translationTolerance: 1e-5, angleTolerance: 1e-4))
+    }
+}

@@ -2,6 +2,7 @@ import FathomCore
 import FathomIO
 import FathomSensing
 import FathomSimulator
+import FathomSurfaces
 import FathomTestSupport
 import Foundation
 
@@ -131,7 +132,7 @@ enum SimulatedCaptures {
 
     /// Writes an ARKitScenes raw folder (video id 41069021): lowres_depth, confidence and lowres_wide
     /// PNGs, .pincam intrinsics, and lowres_wide.traj with world-to-camera axis-angle poses in OpenCV
-    /// axes, for the frames with depth.
+    /// camera axes and a z-up world, for the frames with depth.
     static func writeARKitScenes(_ sim: ScanSimulation, to folder: URL) throws -> [SensorFrame] {
         let fm = FileManager.default
         for d in ["lowres_depth", "confidence", "lowres_wide", "lowres_wide_intrinsics"] {
@@ -143,7 +144,8 @@ enum SimulatedCaptures {
         for f in frames {
             let t = 6000 + f.timestamp
             let stem = "41069021_\(String(format: "%.3f", t))"
-            let worldFromCV = PoseConversion.arkitFromOpenCV(f.camera.worldFromCamera!)
+            // The dataset's world is z up: zUpFromCV = yUpFromZUp⁻¹ · worldFromCV.
+            let worldFromCV = ARKitScenesImporter.yUpFromZUp.inverse * PoseConversion.arkitFromOpenCV(f.camera.worldFromCamera!)
             let cameraFromWorld = worldFromCV.inverse
             let axisAngle = axisAngleOf(cameraFromWorld.rotation)
             let tr = cameraFromWorld.translation
@@ -195,6 +197,24 @@ enum SimulatedCaptures {
             }
         }
         return (Float((sum / Double(max(n, 1))).squareRoot()), n)
+    }
+
+    /// The angle (degrees) between +y and the normal of the plane found in the frames' depth cloud from
+    /// a seed on the floor (y = 0) far from the walls, or `nil` when none is found.
+    static func floorTilt(_ frames: [SensorFrame]) throws -> Float? {
+        let builder = DepthCloudBuilder()
+        let points = try frames.filter { $0.depth != nil }.flatMap { try builder.cloud(for: $0).points.positions }
+        let finder = try SurfaceFinder(positions: points)
+        // The seed: of the points within 3 cm of the floor's height (y = 0), the one farthest from the
+        // room's walls (x 0…4, z 0…3.5).
+        func clearance(_ p: SIMD3<Float>) -> Float { min(p.x, 4 - p.x, p.z, 3.5 - p.z) }
+        guard let seed = points.indices.filter({ abs(points[$0].y) < 0.03 }).max(by: {
+            clearance(points[$0]) < clearance(points[$1])
+        }) else { return nil }
+        let result = try finder.find(SurfaceSearch(
+            type: .plane, seed: .index(seed), seedRadius: 0.4, accuracy: 0.01, conversions: []))
+        guard case let .plane(plane)? = result.surface else { return nil }
+        return acos(min(1, abs(plane.normal.y))) * 180 / .pi
     }
 
     /// All frames of a package.

@@ -41,6 +41,9 @@ import Testing
         let imported = try SimulatedCaptures.rmsDistanceToSurfaces(frames, scene: sim.scene)
         #expect(imported.count > 1000)
         #expect(imported.rms <= 1.5 * reference.rms, "imported rms \(imported.rms) m, simulator \(reference.rms) m")
+        // The floor comes out level (the acceptance check on real captures).
+        let tilt = try #require(try SimulatedCaptures.floorTilt(frames))
+        #expect(tilt < 1, "floor tilt \(tilt)°")
     }
 
     /// The same capture with its poses written in ARKit's camera axes instead of Stray's (OpenCV):

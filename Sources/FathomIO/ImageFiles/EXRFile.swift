@@ -153,7 +153,8 @@ public enum EXRFile {
         guard o + 8 * blockCount <= n else {
             throw fail(o, .truncated("the offset table of \(blockCount) chunks is cut off by the end of the file"))
         }
-        var planes = channels.map { _ in [Float](repeating: 0, count: width * height) }
+        // All channels in one buffer, channel after channel.
+        var planes = [Float](repeating: 0, count: channels.count * width * height)
         var seen = [Bool](repeating: false, count: blockCount)
         for b in 0..<blockCount {
             let tableEntry = o + 8 * b
@@ -193,36 +194,37 @@ public enum EXRFile {
                 raw = unpredictAndDeinterleave(raw)
             }
             // Scanline by scanline, channel by channel, `width` samples each.
+            let pixelCount = width * height
             raw.withUnsafeBufferPointer { r in
-                var p = 0
-                for line in 0..<lines {
-                    let row = (y + line) * width
-                    for (k, channel) in channels.enumerated() {
-                        switch channel.type {
-                        case .half:
-                            for x in 0..<width {
-                                planes[k][row + x] = Float(halfBits: UInt16(r[p]) | UInt16(r[p + 1]) << 8)
-                                p += 2
-                            }
-                        case .float:
-                            for x in 0..<width {
-                                let bits = UInt32(r[p]) | UInt32(r[p + 1]) << 8 | UInt32(r[p + 2]) << 16 | UInt32(r[p + 3]) << 24
-                                planes[k][row + x] = Float(bitPattern: bits)
-                                p += 4
-                            }
-                        case .uint:
-                            for x in 0..<width {
-                                let v = UInt32(r[p]) | UInt32(r[p + 1]) << 8 | UInt32(r[p + 2]) << 16 | UInt32(r[p + 3]) << 24
-                                planes[k][row + x] = Float(v)
-                                p += 4
+                planes.withUnsafeMutableBufferPointer { out in
+                    var p = 0
+                    for line in 0..<lines {
+                        let row = (y + line) * width
+                        for (k, channel) in channels.enumerated() {
+                            let base = k * pixelCount + row
+                            switch channel.type {
+                            case .half:
+                                for x in 0..<width {
+                                    out[base + x] = Float(halfBits: UInt16(r[p]) | UInt16(r[p + 1]) << 8)
+                                    p += 2
+                                }
+                            case .float, .uint:
+                                for x in 0..<width {
+                                    let bits = UInt32(r[p]) | UInt32(r[p + 1]) << 8 | UInt32(r[p + 2]) << 16 | UInt32(r[p + 3]) << 24
+                                    out[base + x] = channel.type == .float ? Float(bitPattern: bits) : Float(bits)
+                                    p += 4
+                                }
                             }
                         }
                     }
                 }
             }
         }
-        return EXRImage(width: width, height: height, channels: zip(channels, planes).map { info, plane in
-            EXRImage.Channel(name: info.name, pixelType: info.type, image: Image(width: width, height: height, pixels: plane)!)
+        let pixelCount = width * height
+        return EXRImage(width: width, height: height, channels: channels.enumerated().map { k, info in
+            EXRImage.Channel(
+                name: info.name, pixelType: info.type,
+                image: Image(width: width, height: height, pixels: Array(planes[(k * pixelCount)..<((k + 1) * pixelCount)]))!)
         })
     }
 
@@ -231,10 +233,22 @@ public enum EXRFile {
         var t = t
         let count = t.count
         guard count > 0 else { return t }
-        for i in 1..<count { t[i] = UInt8(truncatingIfNeeded: Int(t[i - 1]) + Int(t[i]) - 128) }
         var out = [UInt8](repeating: 0, count: count)
-        let half = (count + 1) / 2
-        for i in 0..<count { out[i] = i % 2 == 0 ? t[i / 2] : t[half + i / 2] }
+        t.withUnsafeMutableBufferPointer { p in
+            var previous = p[0]
+            for i in 1..<count {
+                previous = previous &+ p[i] &- 128
+                p[i] = previous
+            }
+            let half = (count + 1) / 2
+            out.withUnsafeMutableBufferPointer { o in
+                for i in 0..<(count / 2) {
+                    o[2 * i] = p[i]
+                    o[2 * i + 1] = p[half + i]
+                }
+                if count % 2 == 1 { o[count - 1] = p[half - 1] }
+            }
+        }
         return out
     }
 
