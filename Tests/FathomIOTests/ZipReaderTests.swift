@@ -243,4 +243,24 @@ import Testing
         #expect(e.problem.contains("overlaps entry scan.log"))
         #expect(e.offset == outerDataOffset)
     }
+
+    @Test func zip64ArchiveOpens() throws {
+        let tmp = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        var zip = RawZip(entries: RawZip.packageFiles)
+        zip.zip64 = true
+        let url = try zip.write(to: tmp.appendingPathComponent("z64.zip"))
+        let reader = try ZipReader(url: url)
+        #expect(reader.entries.map(\.path) == ["config.json", "arkitData.json"])
+        #expect(reader.entries[1].uncompressedByteCount == 13)
+        #expect(try ScanPackage(url: url).frameCount == 0)
+        // A ZIP64 end record pointing past its locator is refused.
+        var bytes = zip.bytes
+        let locator = bytes.count - 22 - 20
+        bytes[locator + 8] = 0xF0
+        try Data(bytes).write(to: url)
+        let e = try #require(openingError(url))
+        #expect(e.kind == .invalidZip)
+        #expect(e.problem.contains("ZIP64 end record"))
+    }
 }
