@@ -95,6 +95,18 @@ public struct SpatialIndex: Sendable {
         // the `want` nearest among them are the true nearest.
         var radius = s.cellSize
         let limit = s.diagonal + s.distanceToBounds(point) + s.cellSize
+        if want == 1 {
+            // The nearest alone: a running minimum, no list (ties: the lowest index).
+            while true {
+                var best = (index: -1, d2: Float.infinity)
+                forEachNeighbor(of: point, radius: radius) { i, d2 in
+                    if i != excluding, d2 < best.d2 || (d2 == best.d2 && i < best.index) { best = (i, d2) }
+                }
+                if best.index >= 0 { return [(best.index, best.d2.squareRoot())] }
+                if radius > limit { return [] }
+                radius *= 2
+            }
+        }
         var found: [(index: Int, distance: Float)] = []
         while true {
             found.removeAll(keepingCapacity: true)
@@ -125,16 +137,26 @@ extension SpatialIndex {
         @usableFromInline let pointCount: Int
         @usableFromInline let indexedCount: Int
         @usableFromInline let diagonal: Float
+        /// The automatic cell size's target (kept for rebuilds when points are appended).
+        let cellsPerPoint: Float
+        /// Whether the cell size was given rather than chosen from the points.
+        let fixedCellSize: Bool
+        /// The number of finite points the cell geometry was chosen for.
+        let geometryCount: Int
 
         /// Upper bound on cells per point, to bound memory for sparse, spread-out clouds.
         static let maximumCellsPerPoint = 4
         /// Target cells per point when the cell size is chosen automatically (default).
         static let targetCellsPerPoint: Float = 1
 
-        init(positions: [SIMD3<Float>], cellSize requested: Float?, cellsPerPoint: Float) {
+        /// Builds the grid over `positions`; `padding` widens the grid's box by this fraction of its
+        /// extent on every side (room for appended points).
+        init(positions: [SIMD3<Float>], cellSize requested: Float?, cellsPerPoint: Float, padding: Float = 0) {
             precondition(positions.count < Int(Int32.max), "spatial index holds at most 2³¹ − 1 points")
             let n = positions.count
             original = positions
+            self.cellsPerPoint = cellsPerPoint
+            fixedCellSize = requested != nil
             pointCount = n
             // One pass: bounds and the number of finite points.
             var lo = SIMD3<Float>(repeating: .infinity), hi = SIMD3<Float>(repeating: -.infinity)
@@ -147,6 +169,12 @@ extension SpatialIndex {
                 }
             }
             if finiteCount == 0 { lo = .zero; hi = .zero }
+            geometryCount = finiteCount
+            if padding > 0 {
+                let margin = (hi - lo) * padding
+                lo -= margin
+                hi += margin
+            }
             let extent = pointwiseMax(hi - lo, SIMD3(repeating: 1e-6))
             let maxCells = Float(max(1, finiteCount) * Storage.maximumCellsPerPoint + 64)
             var size = requested ?? Storage.automaticCellSize(extent: extent, points: finiteCount, cellsPerPoint: cellsPerPoint)
@@ -206,6 +234,27 @@ extension SpatialIndex {
                 initialized = finiteCount
             }
             indexedCount = finiteCount
+        }
+
+        /// An index from its parts (see `SpatialIndex.appending(_:)`).
+        init(
+            geometryOf g: Storage, cellStart: [Int32], sortedPositions: [SIMD3<Float>], sortedIndices: [Int32],
+            original: [SIMD3<Float>], indexedCount: Int
+        ) {
+            cellSize = g.cellSize
+            inverseCellSize = g.inverseCellSize
+            origin = g.origin
+            dims = g.dims
+            diagonal = g.diagonal
+            cellsPerPoint = g.cellsPerPoint
+            fixedCellSize = g.fixedCellSize
+            geometryCount = g.geometryCount
+            self.cellStart = cellStart
+            self.sortedPositions = sortedPositions
+            self.sortedIndices = sortedIndices
+            self.original = original
+            pointCount = original.count
+            self.indexedCount = indexedCount
         }
 
         static func cellCount(extent: SIMD3<Float>, size: Float) -> Float {

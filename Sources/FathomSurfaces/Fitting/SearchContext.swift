@@ -8,6 +8,8 @@ struct SearchContext {
     let seedRadius: Float
     /// Inlier band half-width, metres.
     let band: Double
+    /// The a-priori rms error of a point (the search's accuracy), metres.
+    let accuracy: Float
     /// Growth reach from the seed, metres.
     let reach: Float
     /// Radius of the neighbourhoods that local normals are estimated from, metres.
@@ -28,6 +30,7 @@ struct SearchContext {
         seedPosition = seed
         seedRadius = search.seedRadius
         band = Double(search.inlierBand)
+        accuracy = search.accuracy
         normalRadius = min(SurfaceFinder.normalRadiusBands * band, SurfaceFinder.normalRadiusSeedFraction * Double(search.seedRadius))
         reach = max(search.maximumReach, search.seedRadius)
         let excluded = search.excludedIndices
