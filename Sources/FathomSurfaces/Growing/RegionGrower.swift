@@ -7,6 +7,10 @@ import FathomCore
 /// - Complexity: proportional to the inliers and their neighbours (the object), not the cloud, apart
 ///   from one zero-filled byte per cloud point.
 struct RegionGrower {
+    /// A point taken within this fraction of the connection radius of a searched point is covered by
+    /// that point's query and test and is not searched itself (the larger, the fewer queries; the
+    /// points between it and the connection radius carry the flood on).
+    static let coveredFraction: Float = 0.75
     /// Refit-and-regrow rounds at most.
     static let maximumRounds = 16
     /// Levenberg–Marquardt iterations per round.
@@ -250,7 +254,7 @@ struct RegionGrower {
         /// searched point are covered by its query and its test.
         func flood(_ model: SurfaceModel, reach: Float, band: Double) {
             let reach2 = reach.isFinite ? reach * reach : .infinity
-            let half2 = connectionRadius * connectionRadius / 4
+            let half2 = connectionRadius * connectionRadius * Self.coveredFraction * Self.coveredFraction
             let connection2 = connectionRadius * connectionRadius
             let testing = normalRadius > 0
             let normal2 = normalRadius * normalRadius
@@ -259,20 +263,27 @@ struct RegionGrower {
             var rejected = 0
             state.withUnsafeMutableBufferPointer { st in
                 positions.withUnsafeBufferPointer { pos in
+                    // With the orientation test on, a covered point takes its coverer's test only when it
+                    // lies close to the model (a touching surface enters the band away from the model's
+                    // middle): others are searched and tested themselves.
+                    let near = testing ? Self.retestBandFraction * band : .infinity
                     @inline(__always) func visit(_ j: Int, _ d2: Float) {
                         let sj = st[j]
                         if sj == State.inlier.rawValue {
-                            if d2 <= half2 { st[j] = State.covered.rawValue }
+                            if d2 <= half2, !testing || abs(evaluator.signedDistance(SIMD3<Double>(pos[j]))) <= near {
+                                st[j] = State.covered.rawValue
+                            }
                             return
                         }
                         guard sj == State.unvisited.rawValue else { return }
                         let p = pos[j]
+                        let r = abs(evaluator.signedDistance(SIMD3<Double>(p)))
                         if p.distanceSquared(to: seed) > reach2 {
                             st[j] = State.beyondReach.rawValue
                             beyond.append(j)
-                        } else if abs(evaluator.signedDistance(SIMD3<Double>(p))) <= band {
+                        } else if r <= band {
                             inliers.append(j)
-                            if d2 <= half2 {
+                            if d2 <= half2, r <= near {
                                 st[j] = State.covered.rawValue
                             } else {
                                 st[j] = State.inlier.rawValue
