@@ -11,6 +11,9 @@ struct RegionGrower {
     /// that point's query and test and is not searched itself (the larger, the fewer queries; the
     /// points between it and the connection radius carry the flood on).
     static let coveredFraction: Float = 0.75
+    /// The covered fraction when the orientation test is on: a covered point takes its coverer's
+    /// test, so it must lie close to it (a wider cover lets more of a touching table into a ring).
+    static let coveredFractionTested: Float = 0.5
     /// Refit-and-regrow rounds at most.
     static let maximumRounds = 16
     /// Levenberg–Marquardt iterations per round.
@@ -254,7 +257,8 @@ struct RegionGrower {
         /// searched point are covered by its query and its test.
         func flood(_ model: SurfaceModel, reach: Float, band: Double) {
             let reach2 = reach.isFinite ? reach * reach : .infinity
-            let half2 = connectionRadius * connectionRadius * Self.coveredFraction * Self.coveredFraction
+            let covered = normalRadius > 0 ? Self.coveredFractionTested : Self.coveredFraction
+            let half2 = connectionRadius * connectionRadius * covered * covered
             let connection2 = connectionRadius * connectionRadius
             let testing = normalRadius > 0
             let normal2 = normalRadius * normalRadius
@@ -263,16 +267,10 @@ struct RegionGrower {
             var rejected = 0
             state.withUnsafeMutableBufferPointer { st in
                 positions.withUnsafeBufferPointer { pos in
-                    // With the orientation test on, a covered point takes its coverer's test only when it
-                    // lies close to the model (a touching surface enters the band away from the model's
-                    // middle): others are searched and tested themselves.
-                    let near = testing ? Self.retestBandFraction * band : .infinity
                     @inline(__always) func visit(_ j: Int, _ d2: Float) {
                         let sj = st[j]
                         if sj == State.inlier.rawValue {
-                            if d2 <= half2, !testing || abs(evaluator.signedDistance(SIMD3<Double>(pos[j]))) <= near {
-                                st[j] = State.covered.rawValue
-                            }
+                            if d2 <= half2 { st[j] = State.covered.rawValue }
                             return
                         }
                         guard sj == State.unvisited.rawValue else { return }
@@ -283,7 +281,7 @@ struct RegionGrower {
                             beyond.append(j)
                         } else if r <= band {
                             inliers.append(j)
-                            if d2 <= half2, r <= near {
+                            if d2 <= half2 {
                                 st[j] = State.covered.rawValue
                             } else {
                                 st[j] = State.inlier.rawValue
