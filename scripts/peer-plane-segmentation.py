@@ -68,7 +68,7 @@ def main():
                 cloud = o3d.geometry.PointCloud(o3d.utility.Vector3dVector(cloud_points))
                 t0 = thread_ms()
                 model, inliers = cloud.segment_plane(distance_threshold=3 * float(accuracy), ransac_n=3,
-                                                     num_iterations=args.iterations, seed=1)
+                                                     num_iterations=args.iterations)
                 times[label] = (thread_ms() - t0, np.array(model[:3]), len(inliers))
             size, noise = int(points), float(accuracy)
             groups.setdefault((size, noise), []).append((float(fathom_ms), crop_ms, times))

@@ -203,7 +203,9 @@ extension SurfaceFinder {
         let grower = RegionGrower(
             positions: positions, index: index, band: band, connectionRadius: c.connectionRadius,
             seed: c.seedPosition, reach: c.reach, excluded: c.excluded,
-            normalRadius: Self.orientationRadius(band: band, context: c))
+            // The orientation test keeps a touching plane out of a curved object; a plane search takes
+            // only the strip of a crossing surface that lies within its band either way.
+            normalRadius: type == .plane ? 0 : Self.orientationRadius(band: band, context: c))
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
         var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
         var bestSeedInliers = 0
