@@ -16,6 +16,11 @@ extension SurfaceFinder {
     static let maximumRadiusRatio: Double = 10
     /// The connection radius may grow (for speed on coarse indices) to this fraction of the seed radius.
     static let connectionSeedFraction: Float = 0.25
+    /// Without the orientation test, the connection radius may grow to this fraction of the seed
+    /// radius…
+    static let wideConnectionSeedFraction: Float = 0.5
+    /// …and to this fraction of the index's cell edge (half a cell with the test).
+    static let wideConnectionCellFraction: Float = 1
     /// The connection radius, in local point spacings.
     static let connectionSpacings: Float = 3.5
     /// Levenberg–Marquardt iterations on the seed ball.
@@ -200,12 +205,14 @@ extension SurfaceFinder {
         let band = min(c.band, max(Self.bandSigmas * sigma, Self.minimumBandFraction * c.band))
         let ranked = refinedCandidates.map { ($0.model, nb.score($0.model, band: band)) }.sorted { $0.1 < $1.1 }
         let ballPoints = RegionGrower.subsample(c.ball, positions, maximum: RegionGrower.maximumFitPoints)
+        // The orientation test keeps a touching plane out of a curved object; a plane search takes
+        // only the strip of a crossing surface that lies within its band either way.
+        let orientationRadius = type == .plane ? 0 : Self.orientationRadius(band: band, context: c)
         let grower = RegionGrower(
-            positions: positions, index: index, band: band, connectionRadius: c.connectionRadius,
+            positions: positions, index: index, band: band,
+            connectionRadius: orientationRadius > 0 ? c.connectionRadius : c.wideConnectionRadius,
             seed: c.seedPosition, reach: c.reach, excluded: c.excluded,
-            // The orientation test keeps a touching plane out of a curved object; a plane search takes
-            // only the strip of a crossing surface that lies within its band either way.
-            normalRadius: type == .plane ? 0 : Self.orientationRadius(band: band, context: c))
+            normalRadius: orientationRadius)
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
         var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
         var bestSeedInliers = 0
