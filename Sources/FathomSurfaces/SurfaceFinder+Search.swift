@@ -236,7 +236,7 @@ extension SurfaceFinder {
             let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations(type))
             if final.isValid {
                 grown = final
-                inliers = grower.admitted(inliers, by: grown, testingAll: true)
+                inliers = grower.admitted(inliers, by: grown)
             }
             return (grown, inliers, nearMisses)
         }
@@ -281,7 +281,7 @@ extension SurfaceFinder {
             let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations(type))
             if final.isValid {
                 grown = final
-                inliers = grower.admitted(inliers, by: grown, testingAll: true)
+                inliers = grower.admitted(inliers, by: grown)
             }
             if inliers.count > b.inliers.count { best = (grown, inliers, nearMisses) }
         }
@@ -294,7 +294,7 @@ extension SurfaceFinder {
                 let refit = OrthogonalDistanceFitter.refine(b.model, points: pts, maximumIterations: Self.finalIterations(type))
                 if refit.isValid {
                     b.model = refit
-                    b.inliers = grower.admitted(kept, by: refit, testingAll: true)
+                    b.inliers = grower.admitted(kept, by: refit)
                 } else {
                     b.inliers = kept
                 }

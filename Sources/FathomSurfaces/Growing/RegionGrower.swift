@@ -168,15 +168,13 @@ struct RegionGrower {
     /// farther than `retestBandFraction` of it only when their neighbourhood (where the growth
     /// computed it) is oriented like the model.
     /// - Complexity: O(indices), no neighbourhood query.
-    /// - Parameter testingAll: also test the points whose patch the growth did not compute (one query
-    ///   each; for the final inliers, so that points covered by a neighbour's test are checked once).
-    func admitted(_ indices: [Int], by model: SurfaceModel, testingAll: Bool = false) -> [Int] {
+    func admitted(_ indices: [Int], by model: SurfaceModel) -> [Int] {
         let ev = model.evaluator
         let near = Self.retestBandFraction * band
         return indices.filter { i in
             let p = positions[i]
             let r = abs(ev.signedDistance(SIMD3<Double>(p)))
-            return r <= near || (r <= band && (testingAll ? orientedLikeModel(i, ev) : cachedPatchFits(i, ev)))
+            return r <= near || (r <= band && cachedPatchFits(i, ev))
         }
     }
 
