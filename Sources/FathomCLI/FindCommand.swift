@@ -202,6 +202,14 @@ public struct FindCommand: OutputtingCommand {
             parts.append("\"pointCount\": \(pointCount)")
             let body = fields(s).map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ")
             parts.append("\(quoted(s.type.rawValue)): {\(body)}")
+            if let d = s.fit.typeDecision {
+                let candidates = d.candidates.map {
+                    "{\"type\": \(quoted($0.type.rawValue)), \"criterion\": \($0.criterion.map { number($0) } ?? "null"), "
+                        + "\"inlierCount\": \($0.inlierCount)}"
+                }.joined(separator: ", ")
+                parts.append("\"typeDecision\": {\"requested\": \(quoted(d.requested.rawValue)), \"test\": \(quoted(d.test.rawValue)), "
+                    + "\"sigma\": \(number(d.sigma)), \"comparedPoints\": \(d.comparedPoints), \"candidates\": [\(candidates)]}")
+            }
             parts.append("\"timing\": \(timing)")
             parts.append("\"reason\": null")
         } else {

@@ -3,7 +3,7 @@ import FathomCore
 extension SurfaceFinder {
     /// Builds the public result of a solution, with canonical signs and the inliers' extents.
     func makeSurface(_ s: Solution, search: SurfaceSearch) -> FoundSurface {
-        let fit = SurfaceFit(rms: s.rms, inlierIndices: s.inliers, pointCount: positions.count)
+        let fit = SurfaceFit(rms: s.rms, inlierIndices: s.inliers, pointCount: positions.count, typeDecision: s.decision)
         let points = s.inliers.map { SIMD3<Double>(positions[$0]) }
         switch s.model {
         case let .plane(q, n0):

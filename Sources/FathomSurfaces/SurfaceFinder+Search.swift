@@ -16,6 +16,11 @@ extension SurfaceFinder {
     static let maximumRadiusRatio: Double = 10
     /// The connection radius may grow (for speed on coarse indices) to this fraction of the seed radius.
     static let connectionSeedFraction: Float = 0.25
+    /// Without the orientation test, the connection radius may grow to this fraction of the seed
+    /// radius…
+    static let wideConnectionSeedFraction: Float = 0.5
+    /// …and to this fraction of the index's cell edge (half a cell with the test).
+    static let wideConnectionCellFraction: Float = 1
     /// The connection radius, in local point spacings.
     static let connectionSpacings: Float = 3.5
     /// Levenberg–Marquardt iterations on the seed ball.
@@ -88,12 +93,6 @@ extension SurfaceFinder {
         default: 3
         }
     }
-    /// A cone with a half angle below this (radians) is a cylinder under `.coneToCylinder`.
-    static let cylinderConeAngle = 5 * Double.pi / 180
-    /// A torus whose mean radius is below this fraction of its tube radius is a sphere under
-    /// `.torusToSphere`.
-    static let sphereTorusRatio = 0.1
-
     /// Runs one search.
     ///
     /// Finds the surface of `search.type` that the seed lies on: candidates from the seed ball, an
@@ -113,9 +112,12 @@ extension SurfaceFinder {
         case .any:
             outcome = choose(among: [.plane, .sphere, .cylinder, .cone, .torus], context: &context)
         case .cone where search.conversions.contains(.coneToCylinder):
-            outcome = convertingCone(context: &context)
+            outcome = deciding(.cone, against: [.cylinder], context: &context)
         case .torus where !search.conversions.isDisjoint(with: [.torusToSphere, .torusToCylinder]):
-            outcome = convertingTorus(conversions: search.conversions, context: &context)
+            var simpler: [SurfaceType] = []
+            if search.conversions.contains(.torusToSphere) { simpler.append(.sphere) }
+            if search.conversions.contains(.torusToCylinder) { simpler.append(.cylinder) }
+            outcome = deciding(.torus, against: simpler, context: &context)
         default:
             outcome = fit(search.type, context: &context)
         }
@@ -149,6 +151,8 @@ extension SurfaceFinder {
         var rms: Float
         /// The inlier band the solution was grown with, metres.
         var band: Double
+        /// How the type was decided, when a conversion could apply.
+        var decision: SurfaceTypeDecision? = nil
     }
 
     enum Outcome {
@@ -201,10 +205,14 @@ extension SurfaceFinder {
         let band = min(c.band, max(Self.bandSigmas * sigma, Self.minimumBandFraction * c.band))
         let ranked = refinedCandidates.map { ($0.model, nb.score($0.model, band: band)) }.sorted { $0.1 < $1.1 }
         let ballPoints = RegionGrower.subsample(c.ball, positions, maximum: RegionGrower.maximumFitPoints)
+        // The orientation test keeps a touching plane out of a curved object; a plane search takes
+        // only the strip of a crossing surface that lies within its band either way.
+        let orientationRadius = type == .plane ? 0 : Self.orientationRadius(band: band, context: c)
         let grower = RegionGrower(
-            positions: positions, index: index, band: band, connectionRadius: c.connectionRadius,
+            positions: positions, index: index, band: band,
+            connectionRadius: orientationRadius > 0 ? c.connectionRadius : c.wideConnectionRadius,
             seed: c.seedPosition, reach: c.reach, excluded: c.excluded,
-            normalRadius: Self.orientationRadius(band: band, context: c))
+            normalRadius: orientationRadius)
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
         var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
         var bestSeedInliers = 0
@@ -390,63 +398,5 @@ extension SurfaceFinder {
             }
         }
         return best
-    }
-
-    /// A cone search that turns into a cylinder when the cone degenerates into one: its half angle is
-    /// below `cylinderConeAngle` or its radius changes by less than two bands over the inliers.
-    func convertingCone(context c: inout SearchContext) -> Outcome {
-        let cone = fit(.cone, context: &c)
-        let cylinder = fit(.cylinder, context: &c)
-        guard let k = cone.solution, case let .cone(apex, axis, angle) = k.model else {
-            return cylinder.solution != nil ? cylinder : cone
-        }
-        guard cylinder.solution != nil else { return cone }
-        let (lo, hi) = Self.extent(k.inliers.map { SIMD3<Double>(positions[$0]) }, from: apex, along: axis)
-        let radiusChange = (hi - max(lo, 0)) * tan(angle)
-        if angle < Self.cylinderConeAngle || radiusChange <= 2 * k.band {
-            return cylinder
-        }
-        return cone
-    }
-
-    /// How far a torus's centre circle departs from a straight line over the inliers' angular span
-    /// around the axis, metres.
-    func ringSagitta(centre: SIMD3<Double>, axis: SIMD3<Double>, radius: Double, inliers: [Int]) -> Double {
-        var mean = SIMD3<Double>.zero
-        var directions: [SIMD3<Double>] = []
-        directions.reserveCapacity(inliers.count)
-        for i in inliers {
-            let d = SIMD3<Double>(positions[i]) - centre
-            guard let w = (d - axis * d.dot(axis)).normalized else { continue }
-            directions.append(w)
-            mean += w
-        }
-        guard let m = mean.normalized else { return .infinity }
-        let halfSpan = directions.reduce(0.0) { max($0, acos(min(1, max(-1, $1.dot(m))))) }
-        return radius * (1 - cos(halfSpan))
-    }
-
-    /// A torus search that turns into a sphere or a cylinder when the torus degenerates into one.
-    func convertingTorus(conversions: SurfaceConversions, context c: inout SearchContext) -> Outcome {
-        let torus = fit(.torus, context: &c)
-        var solutions: [Solution] = []
-        if conversions.contains(.torusToSphere), let s = fit(.sphere, context: &c).solution {
-            if case let .torus(_, _, big, small)? = torus.solution?.model, big < Self.sphereTorusRatio * small {
-                return .success(s)
-            }
-            solutions.append(s)
-        }
-        if conversions.contains(.torusToCylinder), let s = fit(.cylinder, context: &c).solution {
-            // A torus whose tube centre line barely bends over its inliers (sagitta within two
-            // bands) is a cylinder.
-            if let t = torus.solution, case let .torus(centre, axis, big, _) = t.model,
-               ringSagitta(centre: centre, axis: axis, radius: big, inliers: t.inliers) <= 2 * t.band {
-                return .success(s)
-            }
-            solutions.append(s)
-        }
-        if let t = torus.solution { solutions.append(t) }
-        guard !solutions.isEmpty else { return torus }
-        return .success(simplest(solutions))
     }
 }

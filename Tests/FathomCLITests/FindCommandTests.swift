@@ -64,6 +64,21 @@ import Testing
         }
     }
 
+    @Test func jsonSaysHowTheTypeWasDecided() throws {
+        try withCloud { path, _ in
+            // A torus asked for on the sphere comes back as the sphere, and says which test decided.
+            let text = try runFathom([
+                "find", path, "--type", "torus", "--seed-index", "0", "--seed-radius", "0.1", "--accuracy", "0.001", "--json",
+            ])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            #expect(object["type"] as? String == "sphere")
+            let decision = try #require(object["typeDecision"] as? [String: Any])
+            #expect(decision["requested"] as? String == "torus")
+            #expect(["bayesianInformationCriterion", "requestedTypeNotFound"].contains(decision["test"] as? String ?? ""))
+            #expect((decision["candidates"] as? [Any])?.isEmpty == false)
+        }
+    }
+
     @Test func reportsNotFoundWithAReasonAndExitsNormally() throws {
         try withCloud { path, _ in
             // A cylinder search on the floor's flat patch finds nothing (degenerate radius).

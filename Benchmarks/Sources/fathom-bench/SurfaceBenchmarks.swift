@@ -50,6 +50,9 @@ var surfaceReports: [BenchmarkReport] {
         BenchmarkReport(name: "surfaces/feature-points") { FeaturePointSweep.run(trials: 100) },
         BenchmarkReport(name: "surfaces/diagnose") { SurfaceAccuracySweep.diagnose() },
         BenchmarkReport(name: "surfaces/accuracy") { SurfaceAccuracySweep.run(trials: 100) },
+        BenchmarkReport(name: "surfaces/crowded") { CrowdedSceneSweep.run() },
+        BenchmarkReport(name: "surfaces/crowded-feature-points") { CrowdedSceneSweep.featurePoints() },
+        BenchmarkReport(name: "surfaces/live-preview") { LivePreviewReport.run() },
     ]
 }
 

@@ -97,6 +97,18 @@ public struct SpatialIndex: Sendable {
         // distances to infinity), so the loop ends after at most ~256 rounds whatever the points.
         var radius = min(s.cellSize, .greatestFiniteMagnitude)
         let limit = s.diagonal + s.distanceToBounds(point) + s.cellSize
+        if want == 1 {
+            // The nearest alone: a running minimum, no list (ties: the lowest index).
+            while true {
+                var best = (index: -1, d2: Float.infinity)
+                forEachNeighbor(of: point, radius: radius) { i, d2 in
+                    if i != excluding, d2 < best.d2 || (d2 == best.d2 && i < best.index) { best = (i, d2) }
+                }
+                if best.index >= 0 { return [(best.index, best.d2.squareRoot())] }
+                if radius > limit { return [] }
+                radius *= 2
+            }
+        }
         var found: [(index: Int, distance: Float)] = []
         while true {
             found.removeAll(keepingCapacity: true)
@@ -127,16 +139,26 @@ extension SpatialIndex {
         @usableFromInline let pointCount: Int
         @usableFromInline let indexedCount: Int
         @usableFromInline let diagonal: Float
+        /// The automatic cell size's target (kept for rebuilds when points are appended).
+        let cellsPerPoint: Float
+        /// Whether the cell size was given rather than chosen from the points.
+        let fixedCellSize: Bool
+        /// The number of finite points the cell geometry was chosen for.
+        let geometryCount: Int
 
         /// Upper bound on cells per point, to bound memory for sparse, spread-out clouds.
         static let maximumCellsPerPoint = 4
         /// Target cells per point when the cell size is chosen automatically (default).
         static let targetCellsPerPoint: Float = 1
 
-        init(positions: [SIMD3<Float>], cellSize requested: Float?, cellsPerPoint: Float) {
+        /// Builds the grid over `positions`; `padding` widens the grid's box by this fraction of its
+        /// extent on every side (room for appended points).
+        init(positions: [SIMD3<Float>], cellSize requested: Float?, cellsPerPoint: Float, padding: Float = 0) {
             precondition(positions.count < Int(Int32.max), "spatial index holds at most 2³¹ − 1 points")
             let n = positions.count
             original = positions
+            self.cellsPerPoint = cellsPerPoint
+            fixedCellSize = requested != nil
             pointCount = n
             // One pass: bounds and the number of finite points.
             var lo = SIMD3<Float>(repeating: .infinity), hi = SIMD3<Float>(repeating: -.infinity)
@@ -149,6 +171,16 @@ extension SpatialIndex {
                 }
             }
             if finiteCount == 0 { lo = .zero; hi = .zero }
+            geometryCount = finiteCount
+            if padding > 0 {
+                let margin = (hi - lo) * padding
+                // Only when the padded box stays finite (coordinates near ±3.4e38 would overflow).
+                let (paddedLo, paddedHi) = (lo - margin, hi + margin)
+                if (paddedHi - paddedLo).max().isFinite && paddedLo.min().isFinite && paddedHi.max().isFinite {
+                    lo = paddedLo
+                    hi = paddedHi
+                }
+            }
             // Clamped to finite: the extent of coordinates near ±3.4e38 overflows.
             let extent = pointwiseMin(
                 pointwiseMax(hi - lo, SIMD3(repeating: 1e-6)), SIMD3(repeating: .greatestFiniteMagnitude))
@@ -211,6 +243,27 @@ extension SpatialIndex {
                 initialized = finiteCount
             }
             indexedCount = finiteCount
+        }
+
+        /// An index from its parts (see `SpatialIndex.appending(_:)`).
+        init(
+            geometryOf g: Storage, cellStart: [Int32], sortedPositions: [SIMD3<Float>], sortedIndices: [Int32],
+            original: [SIMD3<Float>], indexedCount: Int
+        ) {
+            cellSize = g.cellSize
+            inverseCellSize = g.inverseCellSize
+            origin = g.origin
+            dims = g.dims
+            diagonal = g.diagonal
+            cellsPerPoint = g.cellsPerPoint
+            fixedCellSize = g.fixedCellSize
+            geometryCount = g.geometryCount
+            self.cellStart = cellStart
+            self.sortedPositions = sortedPositions
+            self.sortedIndices = sortedIndices
+            self.original = original
+            pointCount = original.count
+            self.indexedCount = indexedCount
         }
 
         static func cellCount(extent: SIMD3<Float>, size: Float) -> Float {

@@ -8,6 +8,8 @@ struct SearchContext {
     let seedRadius: Float
     /// Inlier band half-width, metres.
     let band: Double
+    /// The a-priori rms error of a point (the search's accuracy), metres.
+    let accuracy: Float
     /// Growth reach from the seed, metres.
     let reach: Float
     /// Radius of the neighbourhoods that local normals are estimated from, metres.
@@ -16,6 +18,9 @@ struct SearchContext {
     let spacing: Float
     /// Flood-fill connection radius, metres.
     let connectionRadius: Float
+    /// Flood-fill connection radius when the orientation test is off, metres (fewer, wider queries:
+    /// no covered point relies on another point's test).
+    let wideConnectionRadius: Float
     /// Indices within the seed radius (excluded ones left out).
     let ball: [Int]
     let excluded: Set<Int>
@@ -28,6 +33,7 @@ struct SearchContext {
         seedPosition = seed
         seedRadius = search.seedRadius
         band = Double(search.inlierBand)
+        accuracy = search.accuracy
         normalRadius = min(SurfaceFinder.normalRadiusBands * band, SurfaceFinder.normalRadiusSeedFraction * Double(search.seedRadius))
         reach = max(search.maximumReach, search.seedRadius)
         let excluded = search.excludedIndices
@@ -46,10 +52,15 @@ struct SearchContext {
         self.spacing = spacing
         // Connected means within a few local spacings; where the index's cells are much coarser than
         // that, up to half a cell (at most a quarter of the seed radius), since a query scans whole
-        // cells anyway and a wider reach needs fewer queries.
+        // cells anyway and a wider reach needs fewer queries. Without the orientation test the reach
+        // may go to a whole cell (at most half the seed radius).
+        let spacingRadius = SurfaceFinder.connectionSpacings * spacing
         connectionRadius = max(
-            SurfaceFinder.connectionSpacings * spacing,
-            min(finder.index.cellSize / 2, search.seedRadius * SurfaceFinder.connectionSeedFraction))
+            spacingRadius, min(finder.index.cellSize / 2, search.seedRadius * SurfaceFinder.connectionSeedFraction))
+        wideConnectionRadius = max(
+            spacingRadius,
+            min(finder.index.cellSize * SurfaceFinder.wideConnectionCellFraction,
+                search.seedRadius * SurfaceFinder.wideConnectionSeedFraction))
     }
 
     /// The seed neighbourhood used for initial estimates (computed once per search; normals only

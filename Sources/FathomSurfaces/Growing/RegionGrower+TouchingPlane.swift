@@ -18,6 +18,8 @@ extension RegionGrower {
     /// steeply (a cylinder standing on the floor) the orientation test already keeps it out, and the
     /// object's own points next to it stay.
     static let touchingPlaneTangentCosine = 0.82
+    /// At most this many inliers are tested for a tilt beyond the strict cut.
+    static let touchingPlaneTiltSamples = 512
     /// Most of the plane's points around the region must lie off the model (beyond this many bands):
     /// a plane that goes on past the object, not the object's own left-out points.
     static let touchingPlaneOffModelBands = 1.0
@@ -39,8 +41,12 @@ extension RegionGrower {
         guard normalRadius > 0 else { return nil }
         let ev = model.evaluator
         // Where a touching plane got in, its points tilt beyond the strict cut.
-        let tilted = inliers.filter { !patch(of: $0).fits(positions[$0], ev, allowance: Self.maximumTiltSineSquared) }
-        guard tilted.count >= Self.touchingPlaneMinimumSupport / 3 else { return nil }
+        // Looked for among at most `touchingPlaneTiltSamples` evenly spaced inliers (most patches are
+        // cached by the growth; the rest cost one query each), the count scaled to all inliers.
+        let sample = Self.subsampleIndices(inliers, maximum: Self.touchingPlaneTiltSamples)
+        let tilted = sample.filter { !patch(of: $0).fits(positions[$0], ev, allowance: Self.maximumTiltSineSquared) }
+        let tiltedShare = Double(tilted.count) * Double(inliers.count) / Double(max(sample.count, 1))
+        guard tiltedShare >= Double(Self.touchingPlaneMinimumSupport / 3) else { return nil }
         let inlierSet = Set(inliers)
         var aroundSet = Set<Int>()
         let step = max(1, tilted.count / Self.touchingPlaneProbes)

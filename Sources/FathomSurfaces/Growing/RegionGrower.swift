@@ -7,6 +7,13 @@ import FathomCore
 /// - Complexity: proportional to the inliers and their neighbours (the object), not the cloud, apart
 ///   from one zero-filled byte per cloud point.
 struct RegionGrower {
+    /// A point taken within this fraction of the connection radius of a searched point is covered by
+    /// that point's query and test and is not searched itself (the larger, the fewer queries; the
+    /// points between it and the connection radius carry the flood on).
+    static let coveredFraction: Float = 0.75
+    /// The covered fraction when the orientation test is on: a covered point takes its coverer's
+    /// test, so it must lie close to it (a wider cover lets more of a touching table into a ring).
+    static let coveredFractionTested: Float = 0.5
     /// Refit-and-regrow rounds at most.
     static let maximumRounds = 16
     /// Levenberg–Marquardt iterations per round.
@@ -57,6 +64,20 @@ struct RegionGrower {
         patch(of: i).fits(positions[i], evaluator)
     }
 
+    /// Whether point `i`'s patch, if this search has computed it, lies along the model; `true` for a
+    /// point without one (it was taken on the test of the searched point that covered it).
+    /// - Complexity: a table look-up, no query.
+    func cachedPatchFits(_ i: Int, _ evaluator: SurfaceEvaluator) -> Bool {
+        guard normalRadius > 0, let local = patchCache.find(i).found else { return true }
+        return local.fits(positions[i], evaluator)
+    }
+
+    /// Point `i`'s patch if this search has computed it.
+    func cachedPatch(_ i: Int) -> LocalPatch? {
+        guard normalRadius > 0 else { return nil }
+        return patchCache.find(i).found
+    }
+
     /// The spread of the points around point `i` (second moments about their centroid), or an empty
     /// patch when too few points or no orientation (a blob) make the test undecidable.
     /// - Complexity: one neighbourhood query per point and search (later calls read the cache).
@@ -73,29 +94,43 @@ struct RegionGrower {
     /// - Complexity: one neighbourhood query; allocation-free.
     func patch(around p: SIMD3<Float>) -> LocalPatch {
         guard normalRadius > 0 else { return LocalPatch() }
+        var moments = PatchMoments()
+        index.forEachNeighbor(of: p, radius: normalRadius) { j, _ in moments.add(positions[j] - p) }
+        return moments.patch()
+    }
+
+    /// Running sums of a neighbourhood's offsets from its centre point, metres.
+    struct PatchMoments {
         var n = 0
         var sum = SIMD3<Double>.zero
         var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
-        index.forEachNeighbor(of: p, radius: normalRadius) { j, _ in
-            let q = SIMD3<Double>(positions[j] - p)
+
+        /// Adds one neighbour at offset `d` from the centre point.
+        @inline(__always)
+        mutating func add(_ d: SIMD3<Float>) {
+            let q = SIMD3<Double>(d)
             n += 1
             sum += q
             xx += q.x * q.x; xy += q.x * q.y; xz += q.x * q.z
             yy += q.y * q.y; yz += q.y * q.z; zz += q.z * q.z
         }
-        guard n >= Self.minimumOrientationPoints else { return LocalPatch() }
-        let k = 1 / Double(n)
-        let c = sum * k
-        xx = xx * k - c.x * c.x; yy = yy * k - c.y * c.y; zz = zz * k - c.z * c.z
-        xy = xy * k - c.x * c.y; xz = xz * k - c.x * c.z; yz = yz * k - c.y * c.z
-        let variances = SmallLinearAlgebra.eigenvalues3(xx: xx, xy: xy, xz: xz, yy: yy, yz: yz, zz: zz)
-        // A blob (noise as wide as the neighbourhood) has no orientation to compare.
-        guard variances.y > Self.minimumPlanarity * variances.x else { return LocalPatch() }
-        let normalVariance = variances.x / (Double(n) * variances.y)
-        return LocalPatch(
-            diagonal: SIMD3(xx, yy, zz), offDiagonal: SIMD3(xy, xz, yz), smallestVariance: variances.x,
-            tiltAllowance: Self.maximumTiltSineSquared
-                + Self.tiltStandardErrors * Self.tiltStandardErrors * normalVariance)
+
+        /// The patch of the neighbours added (empty when too few or without an orientation).
+        func patch() -> LocalPatch {
+            guard n >= RegionGrower.minimumOrientationPoints else { return LocalPatch() }
+            let k = 1 / Double(n)
+            let c = sum * k
+            let xx = xx * k - c.x * c.x, yy = yy * k - c.y * c.y, zz = zz * k - c.z * c.z
+            let xy = xy * k - c.x * c.y, xz = xz * k - c.x * c.z, yz = yz * k - c.y * c.z
+            let variances = SmallLinearAlgebra.eigenvalues3(xx: xx, xy: xy, xz: xz, yy: yy, yz: yz, zz: zz)
+            // A blob (noise as wide as the neighbourhood) has no orientation to compare.
+            guard variances.y > RegionGrower.minimumPlanarity * variances.x else { return LocalPatch() }
+            let normalVariance = variances.x / (Double(n) * variances.y)
+            return LocalPatch(
+                diagonal: SIMD3(xx, yy, zz), offDiagonal: SIMD3(xy, xz, yz), smallestVariance: variances.x,
+                tiltAllowance: RegionGrower.maximumTiltSineSquared
+                    + RegionGrower.tiltStandardErrors * RegionGrower.tiltStandardErrors * normalVariance)
+        }
     }
 
     /// The second moments of a point's neighbourhood, kept for points that failed the orientation
@@ -130,24 +165,17 @@ struct RegionGrower {
     static let retestBandFraction = 1.0 / 3.0
 
     /// The grown points at `indices` that a refitted `model` keeps: those within the band, the ones
-    /// farther than `retestBandFraction` of it only when their neighbourhood is oriented like the model.
+    /// farther than `retestBandFraction` of it only when their neighbourhood (where the growth
+    /// computed it) is oriented like the model.
+    /// - Complexity: O(indices), no neighbourhood query.
     func admitted(_ indices: [Int], by model: SurfaceModel) -> [Int] {
         let ev = model.evaluator
         let near = Self.retestBandFraction * band
         return indices.filter { i in
             let p = positions[i]
             let r = abs(ev.signedDistance(SIMD3<Double>(p)))
-            return r <= near || (r <= band && orientedLikeModel(i, ev))
+            return r <= near || (r <= band && cachedPatchFits(i, ev))
         }
-    }
-
-    /// Whether a point at signed distance `r` from the model passes the band `band` and the
-    /// orientation test (every point: a surface crossing the band steeply leaves a strip of points
-    /// close to the model).
-    @inline(__always)
-    func admits(_ i: Int, _ r: Double, band: Double, _ evaluator: SurfaceEvaluator) -> Bool {
-        guard abs(r) <= band else { return false }
-        return orientedLikeModel(i, evaluator)
     }
 
     /// Each round widens the reach by this factor, so the model is extrapolated only a little at a
@@ -168,6 +196,13 @@ struct RegionGrower {
         guard indices.count > maximum else { return indices.map { SIMD3<Double>(positions[$0]) } }
         let step = Double(indices.count) / Double(maximum)
         return (0..<maximum).map { SIMD3<Double>(positions[indices[Int(Double($0) * step)]]) }
+    }
+
+    /// At most `maximum` of `indices`, evenly spaced through the list.
+    static func subsampleIndices(_ indices: [Int], maximum: Int) -> [Int] {
+        guard indices.count > maximum else { return indices }
+        let step = Double(indices.count) / Double(maximum)
+        return (0..<maximum).map { indices[Int(Double($0) * step)] }
     }
 
     /// Inliers are read off the state array when they are more than 1/`scanFraction` of the cloud.
@@ -207,53 +242,91 @@ struct RegionGrower {
         let startEvaluator = model.evaluator
         for i in startIndices where state[i] == State.unvisited.rawValue {
             let p = positions[i]
-            if admits(i, startEvaluator.signedDistance(SIMD3<Double>(p)), band: band, startEvaluator) {
+            // Taken on the band alone: the orientation test runs when a point's neighbourhood is searched.
+            if abs(startEvaluator.signedDistance(SIMD3<Double>(p))) <= band {
                 state[i] = State.inlier.rawValue
                 inliers.append(i)
                 queue.append(i)
             }
         }
+        // The neighbours of the point being searched (index, squared distance), reused.
+        var candidates: [(index: Int32, squaredDistance: Float)] = []
+        /// Floods from the queue: each queued inlier's neighbourhood is searched once (one query),
+        /// which also gives its patch for the orientation test; a point that fails it leaves the
+        /// inliers and is not searched from. Points taken within half the connection radius of a
+        /// searched point are covered by its query and its test.
         func flood(_ model: SurfaceModel, reach: Float, band: Double) {
             let reach2 = reach.isFinite ? reach * reach : .infinity
-            let half2 = connectionRadius * connectionRadius / 4
+            let covered = normalRadius > 0 ? Self.coveredFractionTested : Self.coveredFraction
+            let half2 = connectionRadius * connectionRadius * covered * covered
+            let connection2 = connectionRadius * connectionRadius
+            let testing = normalRadius > 0
+            let normal2 = normalRadius * normalRadius
+            let queryRadius = testing ? max(connectionRadius, normalRadius) : connectionRadius
             let evaluator = model.evaluator
+            var rejected = 0
             state.withUnsafeMutableBufferPointer { st in
                 positions.withUnsafeBufferPointer { pos in
-                    while let i = queue.popLast() {
-                        guard st[i] == State.inlier.rawValue else { continue }
-                        st[i] = State.covered.rawValue
-                        index.forEachNeighbor(of: pos[i], radius: connectionRadius) { j, d2 in
-                            let sj = st[j]
-                            if sj == State.inlier.rawValue {
-                                if d2 <= half2 { st[j] = State.covered.rawValue }
-                                return
-                            }
-                            guard sj == State.unvisited.rawValue else { return }
-                            let p = pos[j]
-                            if p.distanceSquared(to: seed) > reach2 {
-                                st[j] = State.beyondReach.rawValue
-                                beyond.append(j)
-                            } else if abs(evaluator.signedDistance(SIMD3<Double>(p))) <= band {
-                                let local = patch(of: j)
-                                guard local.fits(p, evaluator) else {
-                                    st[j] = State.misoriented.rawValue
-                                    misoriented.append((j, local))
-                                    return
-                                }
-                                inliers.append(j)
-                                if d2 <= half2 {
-                                    st[j] = State.covered.rawValue
-                                } else {
-                                    st[j] = State.inlier.rawValue
-                                    queue.append(j)
-                                }
+                    @inline(__always) func visit(_ j: Int, _ d2: Float) {
+                        let sj = st[j]
+                        if sj == State.inlier.rawValue {
+                            if d2 <= half2 { st[j] = State.covered.rawValue }
+                            return
+                        }
+                        guard sj == State.unvisited.rawValue else { return }
+                        let p = pos[j]
+                        let r = abs(evaluator.signedDistance(SIMD3<Double>(p)))
+                        if p.distanceSquared(to: seed) > reach2 {
+                            st[j] = State.beyondReach.rawValue
+                            beyond.append(j)
+                        } else if r <= band {
+                            inliers.append(j)
+                            if d2 <= half2 {
+                                st[j] = State.covered.rawValue
                             } else {
-                                st[j] = State.offBand.rawValue
-                                offBand.append(j)
+                                st[j] = State.inlier.rawValue
+                                queue.append(j)
                             }
+                        } else {
+                            st[j] = State.offBand.rawValue
+                            offBand.append(j)
                         }
                     }
+                    while let i = queue.popLast() {
+                        guard st[i] == State.inlier.rawValue else { continue }
+                        let pi = pos[i]
+                        guard testing else {
+                            st[i] = State.covered.rawValue
+                            index.forEachNeighbor(of: pi, radius: connectionRadius) { j, d2 in visit(j, d2) }
+                            continue
+                        }
+                        candidates.removeAll(keepingCapacity: true)
+                        var moments = PatchMoments()
+                        index.forEachNeighbor(of: pi, radius: queryRadius) { j, d2 in
+                            if d2 <= normal2 { moments.add(pos[j] - pi) }
+                            if d2 <= connection2 { candidates.append((Int32(truncatingIfNeeded: j), d2)) }
+                        }
+                        let (slot, cached) = patchCache.find(i)
+                        let local: LocalPatch
+                        if let cached {
+                            local = cached
+                        } else {
+                            local = moments.patch()
+                            patchCache.insert(i, local, at: slot)
+                        }
+                        guard local.fits(pi, evaluator) else {
+                            st[i] = State.misoriented.rawValue
+                            misoriented.append((i, local))
+                            rejected += 1
+                            continue
+                        }
+                        st[i] = State.covered.rawValue
+                        for c in candidates { visit(Int(c.index), c.squaredDistance) }
+                    }
                 }
+            }
+            if rejected > 0 {
+                inliers.removeAll { state[$0] == State.misoriented.rawValue }
             }
         }
         var roundBand = band * (currentReach < reach ? wideningFactor : 1)
@@ -289,15 +362,16 @@ struct RegionGrower {
                     stillOff.append(i)
                     continue
                 }
-                let local = patch(of: i)
-                if local.fits(p, ev) {
+                // Taken back on the band (and its patch, where one was computed); the orientation test
+                // runs when its neighbourhood is searched.
+                if let local = cachedPatch(i), !local.fits(p, ev) {
+                    state[i] = State.misoriented.rawValue
+                    stillMisoriented.append((i, local))
+                } else {
                     state[i] = State.inlier.rawValue
                     inliers.append(i)
                     queue.append(i)
                     changed += 1
-                } else {
-                    state[i] = State.misoriented.rawValue
-                    stillMisoriented.append((i, local))
                 }
             }
             // Misoriented points keep their patch: a new model tests them without a query.
@@ -328,14 +402,13 @@ struct RegionGrower {
                     if p.distanceSquared(to: seed) > reach2 {
                         stillBeyond.append(i)
                     } else if abs(ev.signedDistance(SIMD3<Double>(p))) <= roundBand {
-                        let local = patch(of: i)
-                        if local.fits(p, ev) {
+                        if let local = cachedPatch(i), !local.fits(p, ev) {
+                            state[i] = State.misoriented.rawValue
+                            misoriented.append((i, local))
+                        } else {
                             state[i] = State.inlier.rawValue
                             inliers.append(i)
                             queue.append(i)
-                        } else {
-                            state[i] = State.misoriented.rawValue
-                            misoriented.append((i, local))
                         }
                     } else {
                         state[i] = State.offBand.rawValue

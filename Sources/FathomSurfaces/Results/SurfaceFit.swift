@@ -6,12 +6,15 @@ public struct SurfaceFit: Sendable, Hashable {
     public var inlierIndices: [Int]
     /// The number of points in the searched cloud.
     public var pointCount: Int
+    /// How the type was decided when a smart conversion could apply (`nil` for searches without one).
+    public var typeDecision: SurfaceTypeDecision?
 
     /// Creates a fit summary.
-    public init(rms: Float, inlierIndices: [Int], pointCount: Int) {
+    public init(rms: Float, inlierIndices: [Int], pointCount: Int, typeDecision: SurfaceTypeDecision? = nil) {
         self.rms = rms
         self.inlierIndices = inlierIndices
         self.pointCount = pointCount
+        self.typeDecision = typeDecision
     }
 
     /// The number of inliers.

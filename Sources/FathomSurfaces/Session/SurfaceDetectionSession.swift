@@ -23,6 +23,8 @@ public final class SurfaceDetectionSession: @unchecked Sendable {
     private var nextPlacedID = 1
     private var nextTicket = 1
     private var outstandingTicket: Int?
+    /// The finder over the first points of the current generation, kept up to date incrementally.
+    private var cachedFinder: (finder: SurfaceFinder, generation: Int)?
 
     /// Creates a session.
     public init(settings: DetectionSettings = DetectionSettings()) {
@@ -58,13 +60,42 @@ public final class SurfaceDetectionSession: @unchecked Sendable {
         locked {
             storedPoints.removeAll()
             generation += 1
+            cachedFinder = nil
             storedPreview = nil
         }
     }
 
-    /// A finder over the current points.
+    /// A finder over the current points. The session keeps the last one it made and brings it up to
+    /// date with the points added since (`SurfaceFinder.appending(_:)`: the spatial index is merged,
+    /// not rebuilt), so a preview on every frame of a growing fused cloud pays for the new points,
+    /// not for the whole cloud.
     /// - Throws: `SurfaceFinderError.emptyCloud` when no point has been collected.
-    public func makeFinder() throws -> SurfaceFinder { try SurfaceFinder(positions: points) }
+    /// - Complexity: O(k log k + n) memory traffic for k new points of n; a full build after
+    ///   `clearPoints()` or when the grid must be rebuilt.
+    public func makeFinder() throws -> SurfaceFinder {
+        let (snapshot, currentGeneration, cached) = locked { (storedPoints, generation, cachedFinder) }
+        let finder: SurfaceFinder
+        if let cached, cached.generation == currentGeneration, cached.finder.pointCount <= snapshot.count {
+            finder = cached.finder.appending(Array(snapshot[cached.finder.pointCount...]))
+        } else {
+            finder = try SurfaceFinder(positions: snapshot)
+        }
+        locked {
+            // Keep the newest finder of the current generation (another thread may have made a later one).
+            if generation == currentGeneration, finder.pointCount >= cachedFinder?.finder.pointCount ?? 0 {
+                cachedFinder = (finder, currentGeneration)
+            }
+        }
+        return finder
+    }
+
+    /// One frame's preview over the session's own points: the finder brought up to date
+    /// (`makeFinder()`), then `preview(finder:camera:screenPoint:)`. Skipped while the previous one runs.
+    /// - Throws: `SurfaceFinderError` for invalid settings or when no point has been collected.
+    public func preview(camera: PinholeCamera, screenPoint: SIMD2<Float>) throws -> PreviewOutcome {
+        guard !isPreviewRunning else { return .skipped }
+        return try preview(finder: makeFinder(), camera: camera, screenPoint: screenPoint)
+    }
 
     // MARK: Preview
 

@@ -1,0 +1,23 @@
+import FathomCore
+
+extension SurfaceFinder {
+    /// The finder over these positions followed by `newPositions` (metres; their indices continue
+    /// from `pointCount`), with the spatial index updated incrementally
+    /// (`SpatialIndex.appending(_:)`) instead of rebuilt: for a fused cloud that grows frame by frame.
+    /// The mean spacing is estimated again from the grown cloud.
+    /// - Complexity: O(n) memory traffic for n points (copies of the arrays), no re-sort of the
+    ///   indexed points while the grid's geometry still fits.
+    public func appending(_ newPositions: [SIMD3<Float>]) -> SurfaceFinder {
+        guard !newPositions.isEmpty else { return self }
+        let index = index.appending(newPositions)
+        let all = positions + newPositions
+        return SurfaceFinder(positions: all, index: index, estimatedMeanDistance: Self.meanSpacing(all, index: index))
+    }
+
+    /// A finder from its parts.
+    init(positions: [SIMD3<Float>], index: SpatialIndex, estimatedMeanDistance: Float) {
+        self.positions = positions
+        self.index = index
+        self.estimatedMeanDistance = estimatedMeanDistance
+    }
+}
