@@ -59,7 +59,7 @@ public struct RegistrationCloud: Sendable {
     }
 
     /// Prepares raw positions, describing only about `descriptorLimit` evenly strided points when
-    /// given (a source needs descriptors only at its keypoints).
+    /// given (a source needs descriptors only at its keypoints; 0 describes none, for refinement).
     init(positions raw: [SIMD3<Float>], configuration: RegistrationConfiguration, descriptorLimit: Int?) {
         self.configuration = configuration
         let points = Self.voxelCentroids(raw, voxelSize: configuration.voxelSize)
@@ -70,10 +70,15 @@ public struct RegistrationCloud: Sendable {
         normals = n
         isPlanar = planar
         self.shapes = shapes
-        let stride = descriptorLimit.map { max(1, (points.count + $0 - 1) / max(1, $0)) } ?? 1
-        descriptors = Self.computeDescriptors(
-            points, normals: n, index: index, radius: configuration.descriptorRadius, mode: configuration.mode,
-            stride: stride)
+        if descriptorLimit == 0 {
+            // Refinement only: no point is matched by descriptor.
+            descriptors = [SIMD16<Float>](repeating: .zero, count: points.count * Self.descriptorWidth)
+        } else {
+            let stride = descriptorLimit.map { max(1, (points.count + $0 - 1) / max(1, $0)) } ?? 1
+            descriptors = Self.computeDescriptors(
+                points, normals: n, index: index, radius: configuration.descriptorRadius, mode: configuration.mode,
+                stride: stride)
+        }
         var cells = Set<SIMD3<Int32>>()
         let inv = 1 / configuration.coverageRadius
         for p in points {

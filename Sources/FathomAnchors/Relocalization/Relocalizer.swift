@@ -48,7 +48,12 @@ public struct Relocalizer: Sendable {
         precondition(configuration.problem == nil, "invalid relocalizer configuration: \(configuration.problem!)")
         self.map = map
         self.configuration = configuration
-        registrar = PointCloudRegistrar(configuration: configuration.registration)
+        var registration = configuration.registration
+        if configuration.adaptsToMap {
+            let measured = RegistrationCloudMeasurements(measuring: map.points.positions)
+            registration = registration.adapting(source: measured, target: measured)
+        }
+        registrar = PointCloudRegistrar(configuration: registration)
         target = registrar.prepare(map.points)
         accumulator = FeaturePointAccumulator(
             configuration: FeatureAccumulatorConfiguration(

@@ -1,8 +1,14 @@
 import FathomRegistration
 /// Settings of `Relocalizer`, with documented defaults.
 public struct RelocalizerConfiguration: Sendable, Hashable {
-    /// The registration of the session's cloud to the map (default: gravity-aligned defaults).
+    /// The registration of the session's cloud to the map (default: gravity-aligned defaults). With
+    /// `adaptsToMap` its distances are replaced by ones measured from the map.
     public var registration = RegistrationConfiguration()
+    /// Derive the registration's voxel edge, radii and distances from the map's measured spacing and
+    /// noise (`RegistrationConfiguration.adapting(source:target:)`, the map standing for both clouds:
+    /// the session samples the same room with the same sensor); default true. False keeps
+    /// `registration` as given.
+    public var adaptsToMap = true
     /// Session time between attempts, seconds (default 0.5).
     public var attemptInterval: Double = 0.5
     /// Session time after which the relocalizer gives up, seconds (default 10).
