@@ -19,7 +19,7 @@ public struct RegistrationCloud: Sendable {
     let shapes: [LocalShape]
 
     /// What a neighbourhood pins when a point is matched there.
-    enum LocalShape: Sendable {
+    enum LocalShape: Sendable, Equatable {
         /// Too few neighbours to tell: nothing.
         case unknown
         /// A plane: the direction of its normal.
@@ -58,6 +58,32 @@ public struct RegistrationCloud: Sendable {
         self.init(positions: raw, configuration: configuration, descriptorLimit: nil)
     }
 
+    /// A cloud from prepared parts (restored from storage): the index and the mapped space are rebuilt.
+    init(
+        configuration: RegistrationConfiguration, positions points: [SIMD3<Float>], normals: [SIMD3<Float>], isPlanar: [Bool],
+        shapes: [LocalShape], descriptors: [SIMD16<Float>]
+    ) {
+        self.configuration = configuration
+        positions = points
+        self.normals = normals
+        self.isPlanar = isPlanar
+        self.shapes = shapes
+        self.descriptors = descriptors
+        index = SpatialIndex(positions: points, cellSize: max(configuration.voxelSize, configuration.normalRadius / 2))
+        coveredCells = Self.coveredCells(points, edge: configuration.coverageRadius)
+    }
+
+    /// Cells of edge `edge` within one cell of a point.
+    static func coveredCells(_ points: [SIMD3<Float>], edge: Float) -> Set<SIMD3<Int32>> {
+        var cells = Set<SIMD3<Int32>>()
+        let inv = 1 / edge
+        for p in points {
+            let c = Self.cell(p, inverseEdge: inv)
+            for dz: Int32 in -1...1 { for dy: Int32 in -1...1 { for dx: Int32 in -1...1 { cells.insert(c &+ SIMD3(dx, dy, dz)) } } }
+        }
+        return cells
+    }
+
     /// Prepares raw positions, describing only about `descriptorLimit` evenly strided points when
     /// given (a source needs descriptors only at its keypoints; 0 describes none, for refinement).
     init(positions raw: [SIMD3<Float>], configuration: RegistrationConfiguration, descriptorLimit: Int?) {
@@ -79,13 +105,7 @@ public struct RegistrationCloud: Sendable {
                 points, normals: n, index: index, radius: configuration.descriptorRadius, mode: configuration.mode,
                 stride: stride)
         }
-        var cells = Set<SIMD3<Int32>>()
-        let inv = 1 / configuration.coverageRadius
-        for p in points {
-            let c = Self.cell(p, inverseEdge: inv)
-            for dz: Int32 in -1...1 { for dy: Int32 in -1...1 { for dx: Int32 in -1...1 { cells.insert(c &+ SIMD3(dx, dy, dz)) } } }
-        }
-        coveredCells = cells
+        coveredCells = Self.coveredCells(points, edge: configuration.coverageRadius)
     }
 
     /// The grid cell of `p` for cells of edge `1 / inverseEdge`.

@@ -12,7 +12,7 @@ import Foundation
 /// (`minimumConstraint`). Fitness counts only the source points that land in
 /// the target's mapped space, so a session that has seen more than the map covers is not penalised,
 /// while a wrong alignment — whose points land in mapped space but miss its surfaces — is.
-public struct RegistrationConfiguration: Sendable, Hashable {
+public struct RegistrationConfiguration: Sendable, Hashable, Codable {
     /// Which transforms are searched (default `.gravityAligned`).
     public var mode: RegistrationMode = .gravityAligned
     /// Voxel edge of the downsampling, metres (default 0.05): one averaged point per voxel.

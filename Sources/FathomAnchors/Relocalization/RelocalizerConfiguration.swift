@@ -1,3 +1,4 @@
+import FathomCore
 import FathomRegistration
 /// Settings of `Relocalizer`, with documented defaults.
 public struct RelocalizerConfiguration: Sendable, Hashable {
@@ -26,6 +27,14 @@ public struct RelocalizerConfiguration: Sendable, Hashable {
 
     /// The defaults.
     public init() {}
+
+    /// The registration settings used against a map with these points: `registration`, its distances
+    /// adapted to the map's measured spacing and noise when `adaptsToMap`.
+    public func registration(forMap points: PointCloud) -> RegistrationConfiguration {
+        guard adaptsToMap else { return registration }
+        let measured = RegistrationCloudMeasurements(measuring: points.positions)
+        return registration.adapting(source: measured, target: measured)
+    }
 
     /// A description of the first invalid setting, or `nil` when all are valid.
     public var problem: String? {
