@@ -44,10 +44,13 @@ def main():
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", help="write every case's row here")
     parser.add_argument("--limit", type=int, help="only the first N cases of each kind")
+    parser.add_argument("--group", help="only cases of this group (sparse, general, dense) in exported folders")
     args = parser.parse_args()
 
     with open(os.path.join(args.cases, "cases.json")) as f:
         cases = json.load(f)["cases"]
+    if args.group:
+        cases = [c for c in cases if c.get("group") == args.group]
     if args.limit:
         cases = [c for c in cases if c["kind"] == "same-room"][: args.limit] + [
             c for c in cases if c["kind"] != "same-room"][: args.limit]
@@ -55,7 +58,7 @@ def main():
     for case in cases:
         command = [args.fathom, "register", os.path.join(args.cases, case["source"]),
                    os.path.join(args.cases, case["target"]), "--json", "--seed", str(args.seed)]
-        if not args.general:
+        if not args.general and case.get("mode", "gravityAligned") == "gravityAligned":
             command.append("--gravity-aligned")
         if args.voxel:
             command += ["--voxel", str(args.voxel)]

@@ -71,6 +71,8 @@ var relocalizationBenchmarks: [BenchmarkCase] {
 var relocalizationReports: [BenchmarkReport] {
     [
         BenchmarkReport(name: "reloc/accuracy") { RelocalizationSweep.run(trials: RelocalizationSweep.trialsArgument ?? 100) },
+        BenchmarkReport(name: "reloc/cases") { RelocalizationCases.report() },
+        BenchmarkReport(name: "reloc/export") { RelocalizationCases.export() },
         BenchmarkReport(name: "reloc/diagnose") {
             // `--seeds A,B,…` (same room; negative for a wrong room), default 10000…10002.
             let a = CommandLine.arguments
