@@ -19,11 +19,15 @@ extension RegistrationConfiguration {
     public static let fineStageRatio: Float = 0.7
     /// Inlier distances are at least this many times the combined noise of the two clouds.
     public static let inlierDistancePerNoise: Float = 2.5
-    /// Adapted settings trust an inlier RMSE of at most this fraction of the inlier distance. Points
-    /// spread evenly over the inlier ball (no alignment at all) score √(3/5) ≈ 0.77; sparse clouds
-    /// score about 0.65 even when aligned, since their nearest neighbours are a spacing apart; dense
-    /// aligned clouds score about their noise over the inlier distance.
+    /// Adapted settings trust an inlier RMSE of at most `rmsePerNoise` times the clouds' combined
+    /// measured noise, kept between the defaults' ratio to the inlier distance (0.525, the floor for
+    /// clean clouds) and this fraction of the inlier distance. Points spread evenly over the inlier
+    /// ball (no alignment at all) score √(3/5) ≈ 0.77 of it; sparse noisy clouds score about 0.65
+    /// even when aligned, since their nearest neighbours lie a spacing and a needle apart.
     public static let maximumRelativeRMSE: Float = 0.72
+    /// Adapted settings trust an inlier RMSE up to this many times the combined measured noise (within
+    /// the bounds of `maximumRelativeRMSE`).
+    public static let rmsePerNoise: Float = 3.5
 
     /// The defaults with every distance (radii, tolerances, the trusted RMSE) scaled by
     /// `voxel / referenceVoxelSize`: the same method at another resolution. `voxel` must be positive.
@@ -63,8 +67,8 @@ extension RegistrationConfiguration {
 
     /// Settings for registering clouds measured as `source` and `target`: the defaults scaled to
     /// `adaptedVoxelSize(source:target:)`, with inlier distances no tighter than
-    /// `inlierDistancePerNoise` times the combined noise and the trusted RMSE relative to the inlier
-    /// distance (`maximumRelativeRMSE`).
+    /// `inlierDistancePerNoise` times the combined noise and the trusted RMSE relative to the measured
+    /// noise (`rmsePerNoise`, bounded by `maximumRelativeRMSE`).
     public static func adapted(
         source: RegistrationCloudMeasurements, target: RegistrationCloudMeasurements, mode: RegistrationMode = .gravityAligned
     ) -> RegistrationConfiguration {
@@ -78,7 +82,10 @@ extension RegistrationConfiguration {
     {
         var c = scaled(toVoxel: Self.adaptedVoxelSize(source: source, target: target))
         c.applyNoiseFloor(source: source, target: target)
-        c.maximumRMSE = c.inlierDistance * Self.maximumRelativeRMSE
+        let combined = (source.noise * source.noise + target.noise * target.noise).squareRoot()
+        let lower = c.inlierDistance * (maximumRMSE / inlierDistance)
+        let upper = c.inlierDistance * Self.maximumRelativeRMSE
+        c.maximumRMSE = min(upper, max(lower, combined * Self.rmsePerNoise))
         return c
     }
 
