@@ -7,9 +7,11 @@ public struct RelocalizerConfiguration: Sendable, Hashable {
     public var registration = RegistrationConfiguration()
     /// Derive the registration's voxel edge, radii and distances from the map's measured spacing and
     /// noise (`RegistrationConfiguration.adapting(source:target:)`, the map standing for both clouds:
-    /// the session samples the same room with the same sensor); default true. False keeps
-    /// `registration` as given.
-    public var adaptsToMap = true
+    /// the session samples the same room with the same sensor); default false, which keeps
+    /// `registration` as given — its defaults are designed for filtered world maps
+    /// (`WorldMapBuilder`), and the scenario sweep holds its figures with them. Turn it on for maps of
+    /// another density (raw feature-point maps, dense clouds).
+    public var adaptsToMap = false
     /// Session time between attempts, seconds (default 0.5).
     public var attemptInterval: Double = 0.5
     /// Session time after which the relocalizer gives up, seconds (default 10).

@@ -37,9 +37,9 @@ public struct RelocalizationScenario: Sendable {
     public static let mapFilterPasses = 3
     /// The map session renders feature points every this many frames by default (15 Hz at 30 Hz).
     public static let defaultMapFeatureStride = 2
-    /// Fraction of the landmarks a second session detects elsewhere (default 0.4): ARKit finds part of
-    /// a room's corners again in a later session (other light, other viewpoints) and new ones besides.
-    public static let defaultChurn = 0.4
+    /// Fraction of the landmarks a second session detects elsewhere (default 0.2): ARKit finds most of
+    /// a room's corners again in a later session, and new ones besides (other light, other viewpoints).
+    public static let defaultChurn = 0.2
     /// Two surface points closer than this count as the same place in `overlap(firstSeconds:)`, metres.
     public static let overlapDistance: Float = 0.15
 
