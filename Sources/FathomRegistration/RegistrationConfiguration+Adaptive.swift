@@ -55,8 +55,11 @@ extension RegistrationConfiguration {
     ) -> Float {
         var v = max(source.spacing, target.spacing) * voxelPerSpacing
         v = max(v, max(source.noise, target.noise) * voxelPerNoise)
+        // Points on surfaces: n points with median neighbour distance s cover about n·(2s)² m² (the
+        // median nearest neighbour lies about half the mean spacing away), which voxels of edge v
+        // hold in n·(2s)²/v² points.
         for m in [source, target] where m.pointCount > maximumPoints && m.spacing > 0 {
-            v = max(v, m.spacing * (Float(m.pointCount) / Float(maximumPoints)).squareRoot())
+            v = max(v, 2 * m.spacing * (Float(m.pointCount) / Float(maximumPoints)).squareRoot())
         }
         guard v.isFinite, v > 0 else { return referenceVoxelSize }
         // A cloud can also be large in extent: keep a few voxels across it.

@@ -84,8 +84,9 @@ import Testing
         let scenario = try RelocalizationScenario(seed: 6, sessionDuration: 1, sensors: Self.sensors, mapFeatureStride: 8)
         let raw = scenario.session.rawFeatureMap()
         #expect(raw.count > 50 && raw.identifiers.count == raw.count && Set(raw.identifiers).count == raw.count)
-        // Spurious detections (no true position) are kept, as apps keep them.
-        #expect(raw.identifiers.contains { scenario.session.truePosition(ofFeature: $0) == nil })
+        // Spurious detections (no true position) are kept, as apps keep them, about 10 % of the map.
+        let spurious = raw.identifiers.filter { scenario.session.truePosition(ofFeature: $0) == nil }.count
+        #expect(spurious > 0 && abs(Double(spurious) / Double(raw.count) - 0.1) < 0.03, "\(spurious) of \(raw.count)")
         // A prefix of frames gives a subset.
         let early = scenario.session.rawFeatureMap(frameLimit: 10)
         #expect(early.count < raw.count && Set(early.identifiers).isSubset(of: Set(raw.identifiers)))

@@ -9,7 +9,11 @@ extension ScanSimulation {
     ///
     /// This is the map the ARKit-Data-Logger app writes, and the "sparse raw feature-point map" of the
     /// relocalization benchmarks: about 10 cm between points, noise of about 1 cm per metre of range.
-    public func rawFeatureMap(frameLimit: Int? = nil) -> PointCloud {
+    ///
+    /// The simulator draws fresh spurious identifiers in every frame, so over a long walk they would
+    /// outnumber the landmarks many times; an evenly chosen subset of them is kept so that they make up
+    /// `spuriousFraction` of the map (default 0.1, the share in real accumulated maps).
+    public func rawFeatureMap(frameLimit: Int? = nil, spuriousFraction: Double = 0.1) -> PointCloud {
         var slot: [UInt64: Int] = [:]
         var positions: [SIMD3<Float>] = []
         var ids: [UInt64] = []
@@ -29,8 +33,24 @@ extension ScanSimulation {
                 }
             }
         }
-        var cloud = PointCloud(unchecked: positions)
-        cloud.identifiers = ids
+        let spurious = ids.indices.filter { truePosition(ofFeature: ids[$0]) == nil }
+        let landmarks = ids.count - spurious.count
+        let fraction = min(max(spuriousFraction, 0), 0.99)
+        let wanted = Int((Double(landmarks) * fraction / (1 - fraction)).rounded())
+        var drop = Set<Int>()
+        if spurious.count > wanted {
+            let step = Double(spurious.count) / Double(max(wanted, 1))
+            var keep = Set<Int>()
+            var x = 0.0
+            while keep.count < wanted, Int(x) < spurious.count {
+                keep.insert(spurious[Int(x)])
+                x += step
+            }
+            drop = Set(spurious).subtracting(keep)
+        }
+        let kept = ids.indices.filter { !drop.contains($0) }
+        var cloud = PointCloud(unchecked: kept.map { positions[$0] })
+        cloud.identifiers = kept.map { ids[$0] }
         return cloud
     }
 }
