@@ -10,8 +10,8 @@ extension RegistrationConfiguration {
     public static let voxelPerSpacing: Float = 2
     /// Adapted voxel edges are at least this many times the noisier cloud's measured noise.
     public static let voxelPerNoise: Float = 2.5
-    /// The global search works on at most about this many points per cloud (denser clouds get a larger
-    /// voxel edge; points on surfaces thin with the square of the edge).
+    /// The global search's point budget per cloud (denser clouds get a larger voxel edge; points on
+    /// surfaces thin with the square of the edge; see `adaptedVoxelSize`).
     public static let maximumGlobalPoints = 6000
     /// The fine refinement works on at most about this many points per cloud.
     public static let maximumFinePoints = 40_000
@@ -55,11 +55,12 @@ extension RegistrationConfiguration {
     ) -> Float {
         var v = max(source.spacing, target.spacing) * voxelPerSpacing
         v = max(v, max(source.noise, target.noise) * voxelPerNoise)
-        // Points on surfaces: n points with median neighbour distance s cover about n·(2s)² m² (the
-        // median nearest neighbour lies about half the mean spacing away), which voxels of edge v
-        // hold in n·(2s)²/v² points.
+        // Points on surfaces: n points with median neighbour distance s thin to about n·s²/v² at edge v.
+        // (The median neighbour lies about half the mean spacing away, so this keeps up to about four
+        // times `maximumPoints`; a coarser search level lost the furniture that tells a rectangular
+        // room from its half-turn in the dense simulator pairs, and trusted the turn.)
         for m in [source, target] where m.pointCount > maximumPoints && m.spacing > 0 {
-            v = max(v, 2 * m.spacing * (Float(m.pointCount) / Float(maximumPoints)).squareRoot())
+            v = max(v, m.spacing * (Float(m.pointCount) / Float(maximumPoints)).squareRoot())
         }
         guard v.isFinite, v > 0 else { return referenceVoxelSize }
         // A cloud can also be large in extent: keep a few voxels across it.

@@ -60,11 +60,11 @@ import Testing
     @Test func denseCloudsAreCappedForTheSearchAndRefinedFiner() {
         let dense = RegistrationCloudMeasurements(pointCount: 600_000, spacing: 0.01, noise: 0.003, extent: 8)
         let c = RegistrationConfiguration.adapted(source: dense, target: dense)
-        // At most about maximumGlobalPoints: 2 · 0.01 · √(600000 / 6000) = 0.2 m.
-        #expect(abs(c.voxelSize - 0.2) < 1e-4)
-        // The fine level at most about maximumFinePoints: 2 · 0.01 · √(600000 / 40000) ≈ 0.077 m.
+        // The point budget: 0.01 · √(600000 / 6000) = 0.1 m.
+        #expect(abs(c.voxelSize - 0.1) < 1e-4)
+        // The fine level's budget: 0.01 · √(600000 / 40000) ≈ 0.039 m.
         let fine = RegistrationConfiguration.fineStage(after: c, source: dense, target: dense)
-        #expect(fine != nil && abs(fine!.voxelSize - 0.0775) < 1e-3)
+        #expect(fine != nil && abs(fine!.voxelSize - 0.0387) < 1e-3)
     }
 
     @Test func aDenseCloudIsRegisteredCoarseToFine() {
