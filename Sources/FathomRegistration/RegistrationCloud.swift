@@ -105,7 +105,8 @@ public struct RegistrationCloud: Sendable {
                 points, normals: n, index: index, radius: configuration.descriptorRadius, mode: configuration.mode,
                 stride: stride)
         }
-        coveredCells = Self.coveredCells(points, edge: configuration.coverageRadius)
+        // Refinement clouds (no descriptors) need no mapped space: only their inliers are counted.
+        coveredCells = descriptorLimit == 0 ? [] : Self.coveredCells(points, edge: configuration.coverageRadius)
     }
 
     /// The grid cell of `p` for cells of edge `1 / inverseEdge`.
