@@ -81,7 +81,9 @@ let package = Package(
             name: "FathomPlanTests", dependencies: ["FathomPlan", "FathomSimulator", "FathomTestSupport"]),
         .testTarget(
             name: "FathomAnchorsTests", dependencies: ["FathomAnchors", "FathomSimulator", "FathomTestSupport"]),
-        .testTarget(name: "FathomRegistrationTests", dependencies: ["FathomRegistration", "FathomTestSupport"]),
+        .testTarget(
+            name: "FathomRegistrationTests", dependencies: ["FathomRegistration", "FathomTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FathomImportTests", dependencies: ["FathomImport", "FathomSimulator", "FathomTestSupport"],
             resources: [.copy("Fixtures")]),

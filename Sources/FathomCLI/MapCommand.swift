@@ -72,7 +72,8 @@ public struct MapCommand: OutputtingCommand {
             builder.add(frame)
             if gate.update(frame), readyFrame == nil { readyFrame = frame }
         }
-        let map = builder.worldMap(anchors: store?.anchors ?? [])
+        // With the prepared registration cloud (descriptors), so that relocalizing needs no recomputing.
+        let map = builder.worldMap(anchors: store?.anchors ?? []).preparedForRelocalization()
         try map.write(to: URL(fileURLWithPath: output))
         out.line("frames: \(builder.frameCount), used \(builder.usedFrameCount), skipped \(builder.skippedFrameCount) (tracking not normal)")
         out.line("features: \(builder.featureCount), in map \(map.points.count)")

@@ -27,9 +27,9 @@ public struct RegisterCommand: OutputtingCommand {
     @Flag(name: .customLong("gravity-aligned"), help: "Both clouds are gravity-aligned (+y up): search yaw and translation only.")
     public var gravityAligned = false
 
-    /// Voxel edge of the downsampling, metres.
-    @Option(help: "Voxel edge of the downsampling, metres (radii scale with it).")
-    public var voxel: Float = RegistrationConfiguration().voxelSize
+    /// Voxel edge of the downsampling, metres; `nil` derives every setting from the clouds.
+    @Option(help: "Voxel edge of the downsampling, metres (radii scale with it). Default: derived from the clouds' measured spacing and noise, coarse to fine.")
+    public var voxel: Float?
 
     /// Seed of the random sampling.
     @Option(help: "Seed of the random sampling.")
@@ -42,26 +42,15 @@ public struct RegisterCommand: OutputtingCommand {
     public init() {}
 
     public func validate() throws {
-        guard voxel.isFinite, voxel > 0, voxel <= 1 else {
+        if let voxel, !(voxel.isFinite && voxel > 0 && voxel <= 1) {
             throw ValidationError("--voxel must be a number of metres in (0, 1], not \(voxel)")
         }
     }
 
-    /// The registration settings for the flags: radii and distances scale with the voxel edge.
+    /// The registration settings for a given `--voxel`: radii and distances scale with the voxel edge.
     var registrationConfiguration: RegistrationConfiguration {
-        var c = RegistrationConfiguration(mode: gravityAligned ? .gravityAligned : .general)
-        let scale = voxel / c.voxelSize
-        c.voxelSize = voxel
-        c.normalRadius *= scale
-        c.descriptorRadius *= scale
-        c.pairTolerance *= scale
-        c.minimumSampleSpread *= scale
-        c.correspondenceInlierDistance *= scale
-        c.icpStartDistance *= scale
-        c.inlierDistance *= scale
-        c.coverageRadius *= scale
-        c.maximumRMSE *= scale
-        return c
+        let c = RegistrationConfiguration(mode: gravityAligned ? .gravityAligned : .general)
+        return voxel.map { c.scaled(toVoxel: $0) } ?? c
     }
 
     public func run(output out: CommandOutput) throws {
@@ -69,9 +58,15 @@ public struct RegisterCommand: OutputtingCommand {
         let targetCloud = try PointCloudFile.read(URL(fileURLWithPath: target))
         let clock = ContinuousClock()
         let start = clock.now
-        let result = PointCloudRegistrar(configuration: registrationConfiguration)
-            .register(source: sourceCloud, target: targetCloud, seed: seed)
+        let cpuStart = Self.threadCPUSeconds()
+        let result =
+            voxel == nil
+            ? PointCloudRegistrar.registerAdaptively(
+                source: sourceCloud, target: targetCloud, mode: gravityAligned ? .gravityAligned : .general, seed: seed)
+            : PointCloudRegistrar(configuration: registrationConfiguration)
+                .register(source: sourceCloud, target: targetCloud, seed: seed)
         let elapsed = clock.now - start
+        let cpuMilliseconds = (Self.threadCPUSeconds() - cpuStart) * 1e3
         let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15
         if json {
             let report = Report(
@@ -79,14 +74,18 @@ public struct RegisterCommand: OutputtingCommand {
                 targetFromSource: result.targetFromSource.matrix.columnMajor, fitness: result.fitness,
                 overlap: result.overlap, rmse: result.inlierRMSE, inliers: result.inlierCount,
                 sourcePoints: result.sourcePointCount, reason: result.failure.map { "\($0)" },
-                elapsedMilliseconds: (milliseconds * 1000).rounded() / 1000)
+                runnerUpRatio: result.runnerUpRatio, constraint: result.constraint, voxel: result.voxelSize,
+                refinementVoxel: result.refinementVoxelSize,
+                elapsedMilliseconds: (milliseconds * 1000).rounded() / 1000,
+                cpuMilliseconds: (cpuMilliseconds * 1000).rounded() / 1000)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             out.line(String(decoding: try encoder.encode(report), as: UTF8.self))
             return
         }
         out.line("source: \(sourceCloud.count) points, target: \(targetCloud.count) points "
-            + "(\(gravityAligned ? "gravity-aligned: yaw and translation" : "general rigid transform"), voxel \(voxel) m)")
+            + "(\(gravityAligned ? "gravity-aligned: yaw and translation" : "general rigid transform"), "
+            + (voxel.map { "voxel \($0) m)" } ?? "voxel \(result.voxelSize) m, refined at \(result.refinementVoxelSize) m, from the data)"))
         guard result.isFound else {
             out.line("found: no (\(result.failure.map { "\($0)" } ?? "unknown"))")
             out.line(String(format: "elapsed: %.1f ms", milliseconds))
@@ -115,6 +114,19 @@ public struct RegisterCommand: OutputtingCommand {
         var inliers: Int
         var sourcePoints: Int
         var reason: String?
+        var runnerUpRatio: Float
+        var constraint: Float
+        var voxel: Float
+        var refinementVoxel: Float
         var elapsedMilliseconds: Double
+        var cpuMilliseconds: Double
+    }
+
+    /// CPU time of the calling thread, seconds (the registration runs on one thread, so this is its
+    /// time without what other processes on a shared machine take).
+    static func threadCPUSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 }

@@ -22,7 +22,7 @@ public struct PointCloudRegistrar: Sendable {
     /// Hypotheses closer than this in angle (radians) and `pairTolerance` in translation are merged.
     static let duplicateAngle: Float = 0.05
     /// Hypotheses ICP-refined after the coarse verification of `hypothesesRefined` candidates.
-    static let refinedAfterVerification = 2
+    static let refinedAfterVerification = 3
     /// Most source points used by ICP (evenly strided).
     static let maximumICPPoints = 1500
 
@@ -88,13 +88,21 @@ public struct PointCloudRegistrar: Sendable {
         // Coarse verification on the whole cloud, then ICP on the best few.
         let coarse = hypotheses.map { h in (h, evaluate(h, source: source, target: target).inliers) }
             .sorted { $0.1 > $1.1 }
-        var best: (transform: RigidTransform, iterations: Int, quality: Quality)? = nil
+        var refined: [(transform: RigidTransform, iterations: Int, quality: Quality)] = []
         for (h, _) in coarse.prefix(Self.refinedAfterVerification) {
-            let (refined, iterations) = refine(h, source: source, target: target)
-            let q = evaluate(refined, source: source, target: target)
-            if best == nil || q.inliers > best!.quality.inliers { best = (refined, iterations, q) }
+            let (t, iterations) = refine(h, source: source, target: target)
+            refined.append((t, iterations, evaluate(t, source: source, target: target)))
         }
-        let (transform, iterations, q) = best!
+        refined.sort { $0.quality.inliers > $1.quality.inliers }
+        let (transform, iterations, q) = refined[0]
+        // The runner-up: the best hypothesis that is not the winner (refined ones after ICP, the
+        // others as verified), as a fraction of the winner's inliers.
+        var runnerUp = 0
+        for r in refined.dropFirst() where !isSameAnswer(r.transform, transform) { runnerUp = max(runnerUp, r.quality.inliers) }
+        for (h, inliers) in coarse.dropFirst(Self.refinedAfterVerification) where !isSameAnswer(h, transform) {
+            runnerUp = max(runnerUp, inliers)
+        }
+        let runnerUpRatio = q.inliers > 0 ? Float(runnerUp) / Float(q.inliers) : 1
         let fitness = q.covered > 0 ? Float(q.inliers) / Float(q.covered) : 0
         let overlap = Float(q.covered) / Float(source.count)
         // Checked in this order; `.lowFitness` therefore means that everything else passed.
@@ -107,14 +115,31 @@ public struct PointCloudRegistrar: Sendable {
             failure = .highRMSE(q.rmse)
         } else if q.constraint < configuration.minimumConstraint {
             failure = .degenerate(q.constraint)
+        } else if runnerUpRatio > configuration.maximumRunnerUpRatio {
+            failure = .ambiguous(runnerUpRatio)
         } else if fitness < configuration.minimumFitness {
             failure = .lowFitness(fitness)
         }
-        return RegistrationResult(
+        var result = RegistrationResult(
             targetFromSource: transform, isFound: true, fitness: fitness, overlap: overlap, inlierRMSE: q.rmse, inlierCount: q.inliers,
             sourcePointCount: source.count, isTrusted: failure == nil,
             samplingIterations: configuration.samplingIterations, icpIterations: iterations, failure: failure)
+        result.runnerUpRatio = runnerUpRatio
+        result.constraint = q.constraint
+        result.voxelSize = configuration.voxelSize
+        result.refinementVoxelSize = configuration.voxelSize
+        return result
     }
+
+    /// Whether two transforms are the same answer: within `icpStartDistance` and `answerAngle` of each
+    /// other (ICP from one would reach the other).
+    func isSameAnswer(_ a: RigidTransform, _ b: RigidTransform) -> Bool {
+        (a.rotation.transposed * b.rotation).rotationAngle < Self.answerAngle
+            && a.translation.distance(to: b.translation) < configuration.icpStartDistance * 2
+    }
+
+    /// Hypotheses closer than this in angle (radians) count as one answer (`isSameAnswer`).
+    static let answerAngle: Float = 0.1
 
     /// Inliers, points in the mapped space and the inliers' RMSE (metres).
     struct Quality {

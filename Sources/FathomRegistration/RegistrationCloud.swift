@@ -19,7 +19,7 @@ public struct RegistrationCloud: Sendable {
     let shapes: [LocalShape]
 
     /// What a neighbourhood pins when a point is matched there.
-    enum LocalShape: Sendable {
+    enum LocalShape: Sendable, Equatable {
         /// Too few neighbours to tell: nothing.
         case unknown
         /// A plane: the direction of its normal.
@@ -58,8 +58,34 @@ public struct RegistrationCloud: Sendable {
         self.init(positions: raw, configuration: configuration, descriptorLimit: nil)
     }
 
+    /// A cloud from prepared parts (restored from storage): the index and the mapped space are rebuilt.
+    init(
+        configuration: RegistrationConfiguration, positions points: [SIMD3<Float>], normals: [SIMD3<Float>], isPlanar: [Bool],
+        shapes: [LocalShape], descriptors: [SIMD16<Float>]
+    ) {
+        self.configuration = configuration
+        positions = points
+        self.normals = normals
+        self.isPlanar = isPlanar
+        self.shapes = shapes
+        self.descriptors = descriptors
+        index = SpatialIndex(positions: points, cellSize: max(configuration.voxelSize, configuration.normalRadius / 2))
+        coveredCells = Self.coveredCells(points, edge: configuration.coverageRadius)
+    }
+
+    /// Cells of edge `edge` within one cell of a point.
+    static func coveredCells(_ points: [SIMD3<Float>], edge: Float) -> Set<SIMD3<Int32>> {
+        var cells = Set<SIMD3<Int32>>()
+        let inv = 1 / edge
+        for p in points {
+            let c = Self.cell(p, inverseEdge: inv)
+            for dz: Int32 in -1...1 { for dy: Int32 in -1...1 { for dx: Int32 in -1...1 { cells.insert(c &+ SIMD3(dx, dy, dz)) } } }
+        }
+        return cells
+    }
+
     /// Prepares raw positions, describing only about `descriptorLimit` evenly strided points when
-    /// given (a source needs descriptors only at its keypoints).
+    /// given (a source needs descriptors only at its keypoints; 0 describes none, for refinement).
     init(positions raw: [SIMD3<Float>], configuration: RegistrationConfiguration, descriptorLimit: Int?) {
         self.configuration = configuration
         let points = Self.voxelCentroids(raw, voxelSize: configuration.voxelSize)
@@ -70,17 +96,17 @@ public struct RegistrationCloud: Sendable {
         normals = n
         isPlanar = planar
         self.shapes = shapes
-        let stride = descriptorLimit.map { max(1, (points.count + $0 - 1) / max(1, $0)) } ?? 1
-        descriptors = Self.computeDescriptors(
-            points, normals: n, index: index, radius: configuration.descriptorRadius, mode: configuration.mode,
-            stride: stride)
-        var cells = Set<SIMD3<Int32>>()
-        let inv = 1 / configuration.coverageRadius
-        for p in points {
-            let c = Self.cell(p, inverseEdge: inv)
-            for dz: Int32 in -1...1 { for dy: Int32 in -1...1 { for dx: Int32 in -1...1 { cells.insert(c &+ SIMD3(dx, dy, dz)) } } }
+        if descriptorLimit == 0 {
+            // Refinement only: no point is matched by descriptor.
+            descriptors = [SIMD16<Float>](repeating: .zero, count: points.count * Self.descriptorWidth)
+        } else {
+            let stride = descriptorLimit.map { max(1, (points.count + $0 - 1) / max(1, $0)) } ?? 1
+            descriptors = Self.computeDescriptors(
+                points, normals: n, index: index, radius: configuration.descriptorRadius, mode: configuration.mode,
+                stride: stride)
         }
-        coveredCells = cells
+        // Refinement clouds (no descriptors) need no mapped space: only their inliers are counted.
+        coveredCells = descriptorLimit == 0 ? [] : Self.coveredCells(points, edge: configuration.coverageRadius)
     }
 
     /// The grid cell of `p` for cells of edge `1 / inverseEdge`.

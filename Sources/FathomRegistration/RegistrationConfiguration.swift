@@ -12,7 +12,7 @@ import Foundation
 /// (`minimumConstraint`). Fitness counts only the source points that land in
 /// the target's mapped space, so a session that has seen more than the map covers is not penalised,
 /// while a wrong alignment — whose points land in mapped space but miss its surfaces — is.
-public struct RegistrationConfiguration: Sendable, Hashable {
+public struct RegistrationConfiguration: Sendable, Hashable, Codable {
     /// Which transforms are searched (default `.gravityAligned`).
     public var mode: RegistrationMode = .gravityAligned
     /// Voxel edge of the downsampling, metres (default 0.05): one averaged point per voxel.
@@ -68,6 +68,9 @@ public struct RegistrationConfiguration: Sendable, Hashable {
     /// high fitness 0.022 m or more: wrong alignments pair points with the nearest of other surfaces'
     /// points, which lie farther than the noise.
     public var maximumRMSE: Float = 0.021
+    /// Trusted results are clearly better than any distinct other answer: the runner-up's inliers are
+    /// at most this fraction of the winner's (default 0.8).
+    public var maximumRunnerUpRatio: Float = 0.8
 
     /// The defaults.
     public init() {}
@@ -100,6 +103,7 @@ public struct RegistrationConfiguration: Sendable, Hashable {
         guard minimumInlierCount >= 0 else { return "minimumInlierCount must be ≥ 0" }
         guard maximumRMSE.isFinite, maximumRMSE > 0 else { return "maximumRMSE must be positive" }
         guard minimumConstraint.isFinite, minimumConstraint >= 0 else { return "minimumConstraint must be ≥ 0" }
+        guard (0...1).contains(maximumRunnerUpRatio) else { return "maximumRunnerUpRatio must lie in 0…1" }
         return nil
     }
 }

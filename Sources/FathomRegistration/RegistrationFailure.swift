@@ -18,12 +18,15 @@ public enum RegistrationFailure: Sendable, Hashable, CustomStringConvertible {
     case degenerate(Float)
     /// Found, but the inlier RMSE (metres) exceeds `RegistrationConfiguration.maximumRMSE`.
     case highRMSE(Float)
+    /// Found, but another, distinct answer is nearly as good: the value is the runner-up's inliers as
+    /// a fraction of the winner's, above `RegistrationConfiguration.maximumRunnerUpRatio`.
+    case ambiguous(Float)
 
     /// Whether a transform was found at all (only its quality fell short).
     public var transformWasFound: Bool {
         switch self {
         case .tooFewPoints, .noCorrespondences, .noConsistentHypothesis: false
-        case .lowFitness, .lowOverlap, .fewInliers, .highRMSE, .degenerate: true
+        case .lowFitness, .lowOverlap, .fewInliers, .highRMSE, .degenerate, .ambiguous: true
         }
     }
 
@@ -38,6 +41,7 @@ public enum RegistrationFailure: Sendable, Hashable, CustomStringConvertible {
         case let .fewInliers(n): "only \(n) inliers"
         case let .degenerate(c): "the alignment can slide: constraint \(c) below the trusted minimum"
         case let .highRMSE(r): "inlier RMSE \(r) m above the trusted maximum"
+        case let .ambiguous(r): "another answer is nearly as good (runner-up has \(r) of the inliers)"
         }
     }
 }

@@ -30,6 +30,16 @@ public struct RegistrationResult: Sendable, Equatable {
     public var icpIterations: Int
     /// Why nothing was found or why the result is not trusted; `nil` for a trusted result.
     public var failure: RegistrationFailure?
+    /// Inliers of the best distinct other answer as a fraction of this one's (0…1; 0 when there was
+    /// none): near 1 when two answers explain the data equally well (a symmetric room, a wrong room).
+    public var runnerUpRatio: Float = 0
+    /// How well the inliers pin every direction: the smallest eigenvalue of the mean of their
+    /// constraint matrices (see `RegistrationConfiguration.minimumConstraint`; 0…1).
+    public var constraint: Float = 0
+    /// The voxel edge the search and the trust verdict worked at, metres.
+    public var voxelSize: Float = 0
+    /// The voxel edge of the final refinement, metres (equal to `voxelSize` when there was no finer level).
+    public var refinementVoxelSize: Float = 0
 
     /// Creates a result.
     public init(

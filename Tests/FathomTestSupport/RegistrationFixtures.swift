@@ -7,9 +7,13 @@ public enum RegistrationFixtures {
     /// Points per square metre on the floor and walls, and on the boxes.
     public static let shellDensity: Float = 15, boxDensity: Float = 120
 
-    /// A 4 m × 4 m corner (floor y = 0, walls x = 0 and z = 0, 2.5 m high) with `boxes` boxes, metres.
-    public static func furnishedCorner(seed: UInt64, boxes: Int = 4, walls: Int = 2) -> [SIMD3<Float>] {
+    /// A 4 m × 4 m corner (floor y = 0, walls x = 0 and z = 0, 2.5 m high) with `boxes` boxes, metres;
+    /// `densityScale` multiplies both densities (a dense, LiDAR-like cloud at 100 or more).
+    public static func furnishedCorner(seed: UInt64, boxes: Int = 4, walls: Int = 2, densityScale: Float = 1)
+        -> [SIMD3<Float>]
+    {
         var g = SeededGenerator(seed: seed)
+        let shellDensity = Self.shellDensity * densityScale, boxDensity = Self.boxDensity * densityScale
         var points: [SIMD3<Float>] = []
         func r(_ range: ClosedRange<Float>) -> Float { Float.random(in: range, using: &g) }
         for _ in 0..<Int(16 * shellDensity) { points.append(SIMD3(r(0...4), 0, r(0...4))) }

@@ -71,6 +71,8 @@ var relocalizationBenchmarks: [BenchmarkCase] {
 var relocalizationReports: [BenchmarkReport] {
     [
         BenchmarkReport(name: "reloc/accuracy") { RelocalizationSweep.run(trials: RelocalizationSweep.trialsArgument ?? 100) },
+        BenchmarkReport(name: "reloc/cases") { RelocalizationCases.report() },
+        BenchmarkReport(name: "reloc/export") { RelocalizationCases.export() },
         BenchmarkReport(name: "reloc/diagnose") {
             // `--seeds A,B,…` (same room; negative for a wrong room), default 10000…10002.
             let a = CommandLine.arguments
@@ -103,6 +105,13 @@ enum RelocalizationSweep {
         return Int(a[i + 1])
     }
 
+    /// `--churn F` from the command line: the second sessions' landmark churn.
+    static var churnArgument: Double? {
+        let a = CommandLine.arguments
+        guard let i = a.firstIndex(of: "--churn"), i + 1 < a.count else { return nil }
+        return Double(a[i + 1])
+    }
+
     /// Seeds of held-out scenarios start here (tests and tuning use small seeds).
     static let firstSeed: UInt64 = 10_000
 
@@ -122,8 +131,11 @@ enum RelocalizationSweep {
 
     /// Runs one scenario to relocalization or timeout.
     static func outcome(seed: UInt64, wrongRoom: Bool) -> Outcome {
-        let scenario = try! RelocalizationScenario(seed: seed, wrongRoom: wrongRoom)
-        var relocalizer = Relocalizer(map: WorldMap(points: scenario.mapPoints), seed: seed)
+        let scenario = try! RelocalizationScenario(
+            seed: seed, wrongRoom: wrongRoom, churn: churnArgument ?? RelocalizationScenario.defaultChurn)
+        var configuration = RelocalizerConfiguration()
+        configuration.adaptsToMap = CommandLine.arguments.contains("--adapt")
+        var relocalizer = Relocalizer(map: WorldMap(points: scenario.mapPoints), configuration: configuration, seed: seed)
         var out = Outcome()
         // Overlap of what the session sees in the first 3 s (the target window).
         if !wrongRoom { out.overlap = scenario.overlap(firstSeconds: 3) }

@@ -39,7 +39,8 @@ public struct Relocalizer: Sendable {
     /// Samples kept per feature (enough for the filtered mean; bounds memory).
     static let samplesPerFeature = 30
 
-    /// Prepares the map for registration (once; O(map points)).
+    /// Prepares the map for registration (once; O(map points)), or takes the map's stored
+    /// `registrationCloud` when it was prepared with the same settings.
     /// - Parameters:
     ///   - map: the saved map.
     ///   - configuration: settings; must be valid (`configuration.problem == nil`).
@@ -48,8 +49,13 @@ public struct Relocalizer: Sendable {
         precondition(configuration.problem == nil, "invalid relocalizer configuration: \(configuration.problem!)")
         self.map = map
         self.configuration = configuration
-        registrar = PointCloudRegistrar(configuration: configuration.registration)
-        target = registrar.prepare(map.points)
+        registrar = PointCloudRegistrar(configuration: configuration.registration(forMap: map.points))
+        // A map saved with its prepared cloud under the same settings is matched without recomputing.
+        if let stored = map.registrationCloud, stored.configuration == registrar.configuration {
+            target = stored
+        } else {
+            target = registrar.prepare(map.points)
+        }
         accumulator = FeaturePointAccumulator(
             configuration: FeatureAccumulatorConfiguration(
                 maximumSamplesPerFeature: Self.samplesPerFeature, filterPasses: 3, rayWeighting: true))

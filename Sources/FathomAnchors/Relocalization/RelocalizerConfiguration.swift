@@ -1,8 +1,17 @@
+import FathomCore
 import FathomRegistration
 /// Settings of `Relocalizer`, with documented defaults.
 public struct RelocalizerConfiguration: Sendable, Hashable {
-    /// The registration of the session's cloud to the map (default: gravity-aligned defaults).
+    /// The registration of the session's cloud to the map (default: gravity-aligned defaults). With
+    /// `adaptsToMap` its distances are replaced by ones measured from the map.
     public var registration = RegistrationConfiguration()
+    /// Derive the registration's voxel edge, radii and distances from the map's measured spacing and
+    /// noise (`RegistrationConfiguration.adapting(source:target:)`, the map standing for both clouds:
+    /// the session samples the same room with the same sensor); default false, which keeps
+    /// `registration` as given — its defaults are designed for filtered world maps
+    /// (`WorldMapBuilder`), and the scenario sweep holds its figures with them. Turn it on for maps of
+    /// another density (raw feature-point maps, dense clouds).
+    public var adaptsToMap = false
     /// Session time between attempts, seconds (default 0.5).
     public var attemptInterval: Double = 0.5
     /// Session time after which the relocalizer gives up, seconds (default 10).
@@ -20,6 +29,14 @@ public struct RelocalizerConfiguration: Sendable, Hashable {
 
     /// The defaults.
     public init() {}
+
+    /// The registration settings used against a map with these points: `registration`, its distances
+    /// adapted to the map's measured spacing and noise when `adaptsToMap`.
+    public func registration(forMap points: PointCloud) -> RegistrationConfiguration {
+        guard adaptsToMap else { return registration }
+        let measured = RegistrationCloudMeasurements(measuring: points.positions)
+        return registration.adapting(source: measured, target: measured)
+    }
 
     /// A description of the first invalid setting, or `nil` when all are valid.
     public var problem: String? {

@@ -1,5 +1,6 @@
 import FathomCore
 import FathomIO
+import FathomRegistration
 import Foundation
 
 extension WorldMap {
@@ -14,6 +15,17 @@ extension WorldMap {
         var identifiers: [UInt64]?
         var normals: [Float]?
         var anchors: [Anchor]
+        /// Since version 2; absent or unreadable (another descriptor version) means "recompute".
+        var registration: LenientCloud?
+    }
+
+    /// A stored registration cloud that decodes to `nil` instead of failing (a newer or older
+    /// descriptor layout is recomputed, not an error).
+    private struct LenientCloud: Codable {
+        var cloud: RegistrationCloud?
+        init(_ cloud: RegistrationCloud?) { self.cloud = cloud }
+        init(from decoder: any Decoder) throws { cloud = try? RegistrationCloud(from: decoder) }
+        func encode(to encoder: any Encoder) throws { try cloud?.encode(to: encoder) }
     }
 
     /// Reads a world map, checking its format marker, version and array sizes; errors name the file.
@@ -59,7 +71,8 @@ extension WorldMap {
             extent: BoundingBox(
                 min: SIMD3(file.extentMin[0], file.extentMin[1], file.extentMin[2]),
                 max: SIMD3(file.extentMax[0], file.extentMax[1], file.extentMax[2])),
-            anchors: file.anchors, createdAt: Date(timeIntervalSince1970: file.createdAt))
+            anchors: file.anchors, createdAt: Date(timeIntervalSince1970: file.createdAt),
+            registrationCloud: file.registration?.cloud)
     }
 
     /// The map as JSON bytes.
@@ -69,7 +82,8 @@ extension WorldMap {
             format: Self.formatName, formatVersion: Self.formatVersion, createdAt: createdAt.timeIntervalSince1970,
             extentMin: [extent.min.x, extent.min.y, extent.min.z], extentMax: [extent.max.x, extent.max.y, extent.max.z],
             positions: flat(points.positions), identifiers: points.hasIdentifiers ? points.identifiers : nil,
-            normals: points.hasNormals ? flat(points.normals) : nil, anchors: anchors)
+            normals: points.hasNormals ? flat(points.normals) : nil, anchors: anchors,
+            registration: registrationCloud.map(LenientCloud.init))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(file)

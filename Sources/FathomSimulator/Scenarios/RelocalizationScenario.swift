@@ -25,6 +25,8 @@ public struct RelocalizationScenario: Sendable {
     public let mapTruePositions: [SIMD3<Float>]
     /// The second session; its frames report poses and feature points in its own world frame.
     public let session: ScanSimulation
+    /// The first (mapping) session, lazy; its frames are in the scene's frame (the map's).
+    public let mapSession: ScanSimulation
     /// The truth: maps the first session's world frame (the map's) to the second session's. For a
     /// wrong room it is the second session's origin transform, and no alignment is correct.
     public let newWorldFromMapWorld: RigidTransform
@@ -35,6 +37,9 @@ public struct RelocalizationScenario: Sendable {
     public static let mapFilterPasses = 3
     /// The map session renders feature points every this many frames by default (15 Hz at 30 Hz).
     public static let defaultMapFeatureStride = 2
+    /// Fraction of the landmarks a second session detects elsewhere (default 0.2): ARKit finds most of
+    /// a room's corners again in a later session, and new ones besides (other light, other viewpoints).
+    public static let defaultChurn = 0.2
     /// Two surface points closer than this count as the same place in `overlap(firstSeconds:)`, metres.
     public static let overlapDistance: Float = 0.15
 
@@ -54,12 +59,15 @@ public struct RelocalizationScenario: Sendable {
     ///   - sessionDuration: length of the second session, seconds (default 10).
     ///   - sensors: the sensor model of both sessions.
     ///   - mapFeatureStride: the map session's feature points every this many frames (≥ 1).
+    ///   - churn: the fraction of the room's landmarks that the second session finds at other spots
+    ///     (`SensorConfiguration.landmarkChurn`; default `defaultChurn`).
     /// - Throws: `SceneValidationError` or `SensorConfigurationError` if a generated scene or the
     ///   sensors are invalid.
     public init(
         seed: UInt64, wrongRoom: Bool = false, sessionDuration: Double = 10,
         sensors: SensorConfiguration = RelocalizationScenario.sensors,
-        mapFeatureStride: Int = RelocalizationScenario.defaultMapFeatureStride
+        mapFeatureStride: Int = RelocalizationScenario.defaultMapFeatureStride,
+        churn: Double = RelocalizationScenario.defaultChurn
     ) throws {
         self.seed = seed
         isWrongRoom = wrongRoom
@@ -84,6 +92,7 @@ public struct RelocalizationScenario: Sendable {
         let mapSession = try ScanSimulation(
             description: mapDescription, sensors: mapSensors, seed: seed &* 2 &+ 1, duration: full.duration * coverage)
         (mapPoints, mapTruePositions) = Self.averagedFeatures(of: mapSession)
+        self.mapSession = mapSession
 
         // Second session: a short walk from a random free spot, own origin (yaw + translation).
         var sessionDescription = sessionScene
@@ -95,9 +104,13 @@ public struct RelocalizationScenario: Sendable {
                 Float.random(in: -4...4, using: &g), Float.random(in: -0.5...0.5, using: &g),
                 Float.random(in: -4...4, using: &g)))
         // The same simulation seed: the landmarks are the room's texture spots, found again by the new
-        // session (as ARKit re-detects the same corners); its path, poses and origin differ.
+        // session (as ARKit re-detects the same corners) except for a `churn` fraction found at other
+        // spots; its path, poses and origin differ.
+        var sessionSensors = sensors
+        sessionSensors.landmarkChurn = churn
+        sessionSensors.landmarkChurnSeed = seed &+ 1
         session = try ScanSimulation(
-            description: sessionDescription, sensors: sensors, seed: wrongRoom ? seed &* 2 &+ 2 : seed &* 2 &+ 1,
+            description: sessionDescription, sensors: sessionSensors, seed: wrongRoom ? seed &* 2 &+ 2 : seed &* 2 &+ 1,
             duration: sessionDuration,
             sceneFromSession: sceneFromSession)
         newWorldFromMapWorld = sceneFromSession.inverse

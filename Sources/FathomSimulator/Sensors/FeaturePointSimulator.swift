@@ -8,7 +8,8 @@ public struct FeaturePointSimulator: Sendable {
     public let scene: SimulatedScene
     /// The sensor model.
     public let configuration: SensorConfiguration
-    /// All landmarks; `landmarks[i].identifier == landmarkIdentifierBase + i`.
+    /// All landmarks; `landmarks[i].identifier == landmarkIdentifierBase + i`, or
+    /// `landmarkIdentifierBase + landmarks.count + i` where churned (`SensorConfiguration.landmarkChurn`).
     public let landmarks: [Landmark]
 
     /// Identifier of the first landmark.
@@ -39,14 +40,30 @@ public struct FeaturePointSimulator: Sendable {
                         normal: normal, surfaceID: s.id))
             }
         }
+        // Churn: some landmarks are found at other spots of the same surfaces, with identifiers past
+        // the unchurned range (base + count + index), so that no identifier is shared by accident.
+        if configuration.landmarkChurn > 0 {
+            var h = FrameSeed.generator(
+                seed: seed ^ (configuration.landmarkChurnSeed &* 0x9E37_79B9_7F4A_7C15), frameNumber: 1, stream: .landmarks)
+            let count = UInt64(marks.count)
+            for i in marks.indices where Double.random(in: 0..<1, using: &h) < configuration.landmarkChurn {
+                let (p, normal) = scene.samplePoint(onSurface: marks[i].surfaceID, using: &h)
+                marks[i] = Landmark(
+                    identifier: Self.landmarkIdentifierBase + count + UInt64(i), position: p, normal: normal,
+                    surfaceID: marks[i].surfaceID)
+            }
+        }
         landmarks = marks
     }
 
     /// The true position of a landmark's feature, or `nil` for spurious or unknown identifiers.
     public func truePosition(ofFeature id: UInt64) -> SIMD3<Float>? {
         guard id >= Self.landmarkIdentifierBase else { return nil }
-        let i = id - Self.landmarkIdentifierBase
-        return i < UInt64(landmarks.count) ? landmarks[Int(i)].position : nil
+        let i = id - Self.landmarkIdentifierBase, n = UInt64(landmarks.count)
+        // Churned landmarks carry base + count + index.
+        let slot = i < n ? i : i - n
+        guard slot < n, landmarks[Int(slot)].identifier == id else { return nil }
+        return landmarks[Int(slot)].position
     }
 
     /// Indices of the landmarks visible from a true pose: in the image, within range, not grazing and

@@ -69,6 +69,12 @@ public struct SensorConfiguration: Sendable, Equatable {
     public var spuriousFeatureFraction: Double = 0.12
     /// Most feature points reported per frame (default 1000).
     public var maximumFeaturesPerFrame = 1000
+    /// Fraction of the landmarks that this session detects at other texture spots than a session with
+    /// the same seed and no churn (default 0): a second session re-detects only part of the first one's
+    /// landmarks, and finds new ones on the same surfaces. Which ones follow from `landmarkChurnSeed`.
+    public var landmarkChurn: Double = 0
+    /// Seeds the choice and placement of churned landmarks (default 0).
+    public var landmarkChurnSeed: UInt64 = 0
 
     // MARK: Camera image
     /// Camera image width, pixels, even (default 256).
@@ -121,6 +127,7 @@ public struct SensorConfiguration: Sendable, Equatable {
             minimumIncidenceCosine > 0 && minimumIncidenceCosine <= 1, "minimumIncidenceCosine", minimumIncidenceCosine)
         try check((0...1).contains(depthDropoutProbability), "depthDropoutProbability", depthDropoutProbability)
         try check(landmarkDensity >= 0 && objectLandmarkDensity >= 0, "landmarkDensity", landmarkDensity)
+        try check((0...1).contains(landmarkChurn), "landmarkChurn", landmarkChurn)
         try check(
             (0...1).contains(featureDetectionProbability), "featureDetectionProbability", featureDetectionProbability)
         try check((0..<1).contains(spuriousFeatureFraction), "spuriousFeatureFraction", spuriousFeatureFraction)
