@@ -1,6 +1,7 @@
 import Fathom
 import FathomServer
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -87,7 +88,7 @@ import Testing
                 #expect(!WebhookSignature.verify(header: d.signature ?? "", body: d.body, secret: bob.webhookSecret))
             }
             let events = try deliveries.map { try JSONDecoder().decode(WebhookEvent.self, from: $0.body) }
-            let pairs = zip(events, deliveries).map { "\($0.job.state.rawValue)#\($1.attempt ?? "?")" }.sorted()
+            let pairs = Swift.zip(events, deliveries).map { "\($0.job.state.rawValue)#\($1.attempt ?? "?")" }.sorted()
             #expect(pairs == ["done#1", "queued#1", "queued#2", "running#1"])
             #expect(events.first { $0.job.state == .done }?.job == job)
         }

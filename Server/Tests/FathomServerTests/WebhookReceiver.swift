@@ -1,7 +1,9 @@
 import FathomServer
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
+import NIOFoundationCompat
 import Synchronization
 
 /// A webhook endpoint on 127.0.0.1 for the tests: records every POST (signature header and body) and

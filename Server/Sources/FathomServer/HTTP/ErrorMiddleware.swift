@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 
 /// Turns every error into a JSON answer (`APIError`) and adds `X-Request-Id` to every response:
 /// Hummingbird's own errors (unknown route 404, body too large 413, undecodable JSON 400) keep their
@@ -27,6 +28,8 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             default: reason = error.body ?? error.status.reasonPhrase
             }
             throw APIError(error.status, reason)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, "the body is larger than the limit of \(ServerRequestContext.jsonBodyLimit) bytes")
         } catch let error as DecodingError {
             throw APIError(.badRequest, "the JSON body has the wrong shape: \(Self.describe(error))")
         } catch {

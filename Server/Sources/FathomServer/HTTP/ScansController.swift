@@ -126,8 +126,11 @@ public struct ScansController: Sendable {
         while let frame = try iterator.next() { pipeline.process(frame) }
         let temporary = url.deletingLastPathComponent().appendingPathComponent("cloud-\(UUID().uuidString).ply")
         try PointCloudFile.write(pipeline.fusion.pointCloud(minimumSampleCount: 2), to: temporary)
-        _ = try? FileManager.default.replaceItemAt(url, withItemAt: temporary)
-        try? FileManager.default.removeItem(at: temporary)
+        // rename(2) replaces atomically: a concurrent request sees the old file or the new one, never half.
+        guard rename(temporary.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
     }
 
     /// The scan named in the path if it belongs to the caller, else 404.
