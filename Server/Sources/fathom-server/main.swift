@@ -1,3 +1,3 @@
 import FathomServer
 
-await FathomServerCommand.main()
+await FathomServerCommand.start()
