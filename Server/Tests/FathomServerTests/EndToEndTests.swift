@@ -89,7 +89,10 @@ import Testing
             }
             let events = try deliveries.map { try JSONDecoder().decode(WebhookEvent.self, from: $0.body) }
             let pairs = Swift.zip(events, deliveries).map { "\($0.job.state.rawValue)#\($1.attempt ?? "?")" }.sorted()
-            #expect(pairs == ["done#1", "queued#1", "queued#2", "running#1"])
+            // Each state once at its first attempt, and the one answered 503 (the first to arrive) once more.
+            #expect(pairs.filter { $0.hasSuffix("#1") } == ["done#1", "queued#1", "running#1"])
+            #expect(pairs.filter { $0.hasSuffix("#2") }.count == 1)
+            #expect(pairs.contains("queued#2") || pairs.contains("running#2"))
             #expect(events.first { $0.job.state == .done }?.job == job)
         }
     }

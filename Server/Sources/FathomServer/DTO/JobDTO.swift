@@ -42,9 +42,8 @@ public struct JobDTO: Codable, Sendable, Equatable {
         updatedAt = Self.iso(job.updatedAt)
     }
 
-    static func iso(_ seconds: Double) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.string(from: Date(timeIntervalSince1970: seconds))
-    }
+    /// ISO 8601 with milliseconds (a value type: no formatter object per call).
+    static let isoStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    static func iso(_ seconds: Double) -> String { isoStyle.format(Date(timeIntervalSince1970: seconds)) }
 }

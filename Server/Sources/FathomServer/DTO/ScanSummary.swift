@@ -50,7 +50,7 @@ public struct ScanSummary: Codable, Sendable, Equatable {
     /// The summary of a checked package.
     init(id: String, createdAt: Date, byteCount: Int64, package: ScanPackage, report r: ScanCheckReport) {
         self.id = id
-        self.createdAt = ISO8601DateFormatter().string(from: createdAt)
+        self.createdAt = JobDTO.isoStyle.format(createdAt)
         self.byteCount = byteCount
         frameCount = r.frameCount
         depthFrameCount = r.depthFrameCount

@@ -22,7 +22,9 @@ public struct AccountController: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        let account = try context.requireAccount()
+        // Read afresh: the authentication cache may hold the account as it was a few seconds ago.
+        let cached = try context.requireAccount()
+        let account = try await store.account(id: cached.id) ?? cached
         return try JobsController.json(AccountBody(id: account.id, webhookUrl: account.webhookURL), status: .ok)
     }
 

@@ -4,9 +4,14 @@ import Hummingbird
 public struct AuthenticationMiddleware: RouterMiddleware {
     /// The store with the accounts.
     public var store: any ServerStore
+    /// Recently seen accounts.
+    public var cache: AccountCache
 
     /// A middleware on `store`.
-    public init(store: any ServerStore) { self.store = store }
+    public init(store: any ServerStore, cache: AccountCache = AccountCache()) {
+        self.store = store
+        self.cache = cache
+    }
 
     public func handle(
         _ request: Request, context: ServerRequestContext,
@@ -19,7 +24,8 @@ public struct AuthenticationMiddleware: RouterMiddleware {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw APIError(.unauthorized, "the Authorization header must be 'Bearer <API key>'")
         }
-        guard let account = try await store.account(keyHash: Identifiers.hash(apiKey: String(parts[1]))) else {
+        let hash = Identifiers.hash(apiKey: String(parts[1]))
+        guard let account = try await cache.account(keyHash: hash, load: { try await store.account(keyHash: hash) }) else {
             throw APIError(.unauthorized, "unknown API key")
         }
         var context = context
