@@ -24,8 +24,8 @@ for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && b
 # Real ids for the path parameters too: one scan and one job.
 scan_id="$(curl -sf -H "Authorization: Bearer $key" --data-binary "@$scan" "http://127.0.0.1:$port/v1/scans" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')"
 echo "uploaded $scan_id"
-schemathesis run "http://127.0.0.1:$port/openapi.json" -H "Authorization: Bearer $key" --workers 1 \
+(cd "$data" && schemathesis run "http://127.0.0.1:$port/openapi.json" -H "Authorization: Bearer $key" --workers 1 \
   --checks not_a_server_error --max-examples "${SCHEMATHESIS_EXAMPLES:-25}" --max-response-time 5 \
-  --seed 1 --no-color > "$data/schemathesis.log" 2>&1 || { cat "$data/schemathesis.log"; exit 1; }
+  --seed 1 --no-color > "$data/schemathesis.log" 2>&1) || { cat "$data/schemathesis.log"; exit 1; }
 grep -E "generated|passed|failed|Errors|Runtime|5xx" "$data/schemathesis.log" || true
 echo "schemathesis: no 5xx"
