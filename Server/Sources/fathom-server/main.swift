@@ -1,0 +1,3 @@
+import FathomServer
+
+await FathomServerCommand.start()
