@@ -30,7 +30,7 @@ let allCases: [BenchmarkCase] =
     + relocalizationBenchmarks
 
 if reports {
-    for report in surfaceReports + thinFilmReports + planReports + relocalizationReports
+    for report in surfaceReports + thinFilmReports + planReports + planFurnishedReports + relocalizationReports
     where filter == nil || report.name.contains(filter!) {
         print("== \(report.name)")
         report.run()

@@ -170,9 +170,11 @@ public struct FloorPlanExtractor: Sendable {
         let grid = PlanPointGrid(positions: positions, heights: pointHeights, cellSize: Self.pointGridCellSize)
 
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 0, total: 1))
-        var faces = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
-        faces = snapCorners(faces)
-        faces = droppingUnsupported(splitAtJunctions(faces), grid: grid)
+        let candidates = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
+        // Tall furniture against walls fills the wall band too: take it out, and remember what it hides.
+        let (wallFaces, furniture) = separatingFurniture(candidates, grid: grid, cameras: cameras)
+        var faces = snapCorners(wallFaces, occluders: furniture)
+        faces = droppingUnsupported(splitAtJunctions(faces), grid: grid, occluders: furniture)
         orientFaces(&faces, grid: grid, cameras: cameras)
         let fittedCount = faces.reduce(0) { $0 + $1.pointCount }
         let squares = faces.reduce(0.0) { $0 + $1.rms * $1.rms * Double($1.pointCount) }
@@ -185,6 +187,9 @@ public struct FloorPlanExtractor: Sendable {
         for k in faces.indices {
             faces[k].openings = findOpenings(
                 in: k, faces: faces, grid: grid, ceilingHeight: heights.ceilingHeight, floorY: floorY, cameras: viewers)
+            // A gap in the wall band behind furniture is the furniture's shadow, not a door.
+            let line = faces[k].line
+            faces[k].openings.removeAll { o in furniture.contains { $0.hides(line.point(at: (o.t0 + o.t1) / 2)) } }
         }
         if faces.isEmpty { messages.append("no walls were found") }
 
@@ -197,6 +202,8 @@ public struct FloorPlanExtractor: Sendable {
                     + "\(faces.count) wall faces found")
         }
         var plan = assemble(faces: faces, rooms: rooms, floorY: floorY, ceilingHeight: heights.ceilingHeight)
+        plan.objects = findObjects(
+            grid: grid, faces: faces, rooms: rooms.map(\.polygon), ceilingHeight: heights.ceilingHeight)
         plan.trueNorthDegrees = trueNorthDegrees
         nameRooms(&plan, cameras: cameraPlan, labels: labels)
         quality.roomClosure = rooms.map(\.closure)
