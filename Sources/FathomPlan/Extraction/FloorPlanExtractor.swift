@@ -52,6 +52,7 @@ public struct FloorPlanExtractor: Sendable {
                 file: name, problem: "the scan has no depth frames; a floor plan needs a LiDAR scan with depth")
         }
         var pipeline = makePipeline()
+        var refiner = makeRefiner()
         let wanted = min(package.depthFrameCount, configuration.maximumFusedFrames)
         // Keep every `step`-th depth frame.
         let step = max(1, Int((Double(package.depthFrameCount) / Double(configuration.maximumFusedFrames)).rounded(.up)))
@@ -64,7 +65,7 @@ public struct FloorPlanExtractor: Sendable {
                 guard frame.depth != nil else { continue }
                 defer { seen += 1 }
                 guard seen % step == 0 else { continue }
-                pipeline.process(frame)
+                fuse(frame, into: &pipeline, refiner: &refiner)
                 fused += 1
                 progress?(FloorPlanExtractionProgress(stage: .fusing, completed: fused, total: wanted))
             }
@@ -77,7 +78,7 @@ public struct FloorPlanExtractor: Sendable {
                 while read < frameStep, let frame = try it.next() {
                     read += 1
                     if frame.depth != nil {
-                        pipeline.process(frame)
+                        fuse(frame, into: &pipeline, refiner: &refiner)
                         fused += 1
                         break
                     }
@@ -86,11 +87,15 @@ public struct FloorPlanExtractor: Sendable {
                 index += frameStep
             }
         }
-        let cameras = package.cameraFrames.compactMap(CameraSample.init)
+        let (cameraFrames, refinedPoses) = Self.corrected(package.cameraFrames, by: refiner)
+        let cameras = cameraFrames.compactMap(CameraSample.init)
         do {
-            return try extract(
+            var result = try extract(
                 pipeline: pipeline, cameras: cameras, labels: package.labels,
                 trueNorthDegrees: package.azimuth?.trueNorthDegrees, progress: progress)
+            result.refinedPoses = refinedPoses
+            if let refiner { result.messages += Self.refinementMessages(refiner) }
+            return result
         } catch var error as FloorPlanError {
             error.file = name
             throw error
@@ -107,11 +112,12 @@ public struct FloorPlanExtractor: Sendable {
         progress: ((FloorPlanExtractionProgress) -> Void)? = nil
     ) throws -> FloorPlanResult {
         var pipeline = makePipeline()
-        var cameras: [CameraSample] = []
+        var refiner = makeRefiner()
+        var cameraFrames: [CameraFrame] = []
         for frame in frames {
-            if let camera = CameraSample(frame.camera) { cameras.append(camera) }
+            cameraFrames.append(frame.camera)
             guard frame.depth != nil else { continue }
-            pipeline.process(frame)
+            fuse(frame, into: &pipeline, refiner: &refiner)
             progress?(
                 FloorPlanExtractionProgress(
                     stage: .fusing, completed: pipeline.report.depthFrameCount, total: pipeline.report.depthFrameCount))
@@ -119,9 +125,31 @@ public struct FloorPlanExtractor: Sendable {
         guard pipeline.report.depthFrameCount > 0 else {
             throw FloorPlanError(problem: "the scan has no depth frames; a floor plan needs a LiDAR scan with depth")
         }
-        return try extract(
-            pipeline: pipeline, cameras: cameras, labels: labels, trueNorthDegrees: trueNorthDegrees,
-            progress: progress)
+        let (corrected, refinedPoses) = Self.corrected(cameraFrames, by: refiner)
+        var result = try extract(
+            pipeline: pipeline, cameras: corrected.compactMap(CameraSample.init), labels: labels,
+            trueNorthDegrees: trueNorthDegrees, progress: progress)
+        result.refinedPoses = refinedPoses
+        if let refiner { result.messages += Self.refinementMessages(refiner) }
+        return result
+    }
+
+    /// A refiner when the configuration asks for one.
+    private func makeRefiner() -> PoseRefinement? {
+        guard configuration.refinesPoses else { return nil }
+        return PoseRefinement(
+            refiner: DepthPoseRefiner(
+                farthest: configuration.maximumDepthDistance, minimumConfidence: configuration.minimumConfidence))
+    }
+
+    /// Fuses a depth frame, its pose refined first when a refiner is given.
+    private func fuse(_ frame: SensorFrame, into pipeline: inout DepthFusionPipeline, refiner: inout PoseRefinement?) {
+        var frame = frame
+        if refiner != nil, let depth = frame.depth, let pose = refiner!.refiner.refine(depth: depth, camera: frame.camera) {
+            frame.camera.cameraTransform = pose.matrix
+            refiner!.corrections.append((frame.frameNumber, refiner!.refiner.correction))
+        }
+        pipeline.process(frame)
     }
 
     private func makePipeline() -> DepthFusionPipeline {
