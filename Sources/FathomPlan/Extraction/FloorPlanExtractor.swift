@@ -46,13 +46,27 @@ public struct FloorPlanExtractor: Sendable {
     public func extract(
         package: ScanPackage, progress: ((FloorPlanExtractionProgress) -> Void)? = nil
     ) throws -> FloorPlanResult {
+        let scan = try fuse(package: package, progress: progress)
+        do {
+            return try plan(from: scan, progress: progress)
+        } catch var error as FloorPlanError {
+            error.file = package.url.path
+            throw error
+        }
+    }
+
+    /// A scan package's depth fused into a world cloud (poses refined when configured), with its
+    /// cameras, labels and heading.
+    /// - Throws: `FloorPlanError` naming the package when it has no depth frames; `ScanPackageError`
+    ///   when a record cannot be read.
+    func fuse(package: ScanPackage, progress: ((FloorPlanExtractionProgress) -> Void)?) throws -> FusedScan {
         let name = package.url.path
         guard package.hasDepth, package.depthFrameCount > 0 else {
             throw FloorPlanError(
                 file: name, problem: "the scan has no depth frames; a floor plan needs a LiDAR scan with depth")
         }
-        var pipeline = makePipeline()
-        var refiner = makeRefiner()
+        var pipeline = makeFusionPipeline()
+        var refiner = makePoseRefinement()
         let wanted = min(package.depthFrameCount, configuration.maximumFusedFrames)
         // Keep every `step`-th depth frame.
         let step = max(1, Int((Double(package.depthFrameCount) / Double(configuration.maximumFusedFrames)).rounded(.up)))
@@ -65,7 +79,7 @@ public struct FloorPlanExtractor: Sendable {
                 guard frame.depth != nil else { continue }
                 defer { seen += 1 }
                 guard seen % step == 0 else { continue }
-                fuse(frame, into: &pipeline, refiner: &refiner)
+                fuseFrame(frame, into: &pipeline, refiner: &refiner)
                 fused += 1
                 progress?(FloorPlanExtractionProgress(stage: .fusing, completed: fused, total: wanted))
             }
@@ -78,7 +92,7 @@ public struct FloorPlanExtractor: Sendable {
                 while read < frameStep, let frame = try it.next() {
                     read += 1
                     if frame.depth != nil {
-                        fuse(frame, into: &pipeline, refiner: &refiner)
+                        fuseFrame(frame, into: &pipeline, refiner: &refiner)
                         fused += 1
                         break
                     }
@@ -88,18 +102,11 @@ public struct FloorPlanExtractor: Sendable {
             }
         }
         let (cameraFrames, refinedPoses) = Self.corrected(package.cameraFrames, by: refiner)
-        let cameras = cameraFrames.compactMap(CameraSample.init)
-        do {
-            var result = try extract(
-                pipeline: pipeline, cameras: cameras, labels: package.labels,
-                trueNorthDegrees: package.azimuth?.trueNorthDegrees, progress: progress)
-            result.refinedPoses = refinedPoses
-            if let refiner { result.messages += Self.refinementMessages(refiner) }
-            return result
-        } catch var error as FloorPlanError {
-            error.file = name
-            throw error
-        }
+        return FusedScan(
+            points: pipeline.fusion.pointCloud(minimumSampleCount: 2).positions,
+            depthFrameCount: pipeline.report.depthFrameCount, fusedFrameCount: pipeline.report.fusedFrameCount,
+            cameras: cameraFrames, labels: package.labels, trueNorthDegrees: package.azimuth?.trueNorthDegrees,
+            refinedPoses: refinedPoses, messages: refiner.map(Self.refinementMessages) ?? [])
     }
 
     /// The plan of a sequence of frames (e.g. a simulation's), every depth frame fused.
@@ -111,13 +118,13 @@ public struct FloorPlanExtractor: Sendable {
         frames: some Sequence<SensorFrame>, labels: [ScanLabel] = [], trueNorthDegrees: Double? = nil,
         progress: ((FloorPlanExtractionProgress) -> Void)? = nil
     ) throws -> FloorPlanResult {
-        var pipeline = makePipeline()
-        var refiner = makeRefiner()
+        var pipeline = makeFusionPipeline()
+        var refiner = makePoseRefinement()
         var cameraFrames: [CameraFrame] = []
         for frame in frames {
             cameraFrames.append(frame.camera)
             guard frame.depth != nil else { continue }
-            fuse(frame, into: &pipeline, refiner: &refiner)
+            fuseFrame(frame, into: &pipeline, refiner: &refiner)
             progress?(
                 FloorPlanExtractionProgress(
                     stage: .fusing, completed: pipeline.report.depthFrameCount, total: pipeline.report.depthFrameCount))
@@ -126,16 +133,17 @@ public struct FloorPlanExtractor: Sendable {
             throw FloorPlanError(problem: "the scan has no depth frames; a floor plan needs a LiDAR scan with depth")
         }
         let (corrected, refinedPoses) = Self.corrected(cameraFrames, by: refiner)
-        var result = try extract(
-            pipeline: pipeline, cameras: corrected.compactMap(CameraSample.init), labels: labels,
-            trueNorthDegrees: trueNorthDegrees, progress: progress)
-        result.refinedPoses = refinedPoses
-        if let refiner { result.messages += Self.refinementMessages(refiner) }
-        return result
+        return try plan(
+            from: FusedScan(
+                points: pipeline.fusion.pointCloud(minimumSampleCount: 2).positions,
+                depthFrameCount: pipeline.report.depthFrameCount, fusedFrameCount: pipeline.report.fusedFrameCount,
+                cameras: corrected, labels: labels, trueNorthDegrees: trueNorthDegrees, refinedPoses: refinedPoses,
+                messages: refiner.map(Self.refinementMessages) ?? []),
+            progress: progress)
     }
 
     /// A refiner when the configuration asks for one.
-    private func makeRefiner() -> PoseRefinement? {
+    func makePoseRefinement() -> PoseRefinement? {
         guard configuration.refinesPoses else { return nil }
         return PoseRefinement(
             refiner: DepthPoseRefiner(
@@ -143,7 +151,7 @@ public struct FloorPlanExtractor: Sendable {
     }
 
     /// Fuses a depth frame, its pose refined first when a refiner is given.
-    private func fuse(_ frame: SensorFrame, into pipeline: inout DepthFusionPipeline, refiner: inout PoseRefinement?) {
+    func fuseFrame(_ frame: SensorFrame, into pipeline: inout DepthFusionPipeline, refiner: inout PoseRefinement?) {
         var frame = frame
         if refiner != nil, let depth = frame.depth, let pose = refiner!.refiner.refine(depth: depth, camera: frame.camera) {
             frame.camera.cameraTransform = pose.matrix
@@ -152,7 +160,7 @@ public struct FloorPlanExtractor: Sendable {
         pipeline.process(frame)
     }
 
-    private func makePipeline() -> DepthFusionPipeline {
+    func makeFusionPipeline() -> DepthFusionPipeline {
         DepthFusionPipeline(
             builder: DepthCloudBuilder(
                 configuration: DepthCloudConfiguration(
@@ -164,19 +172,20 @@ public struct FloorPlanExtractor: Sendable {
     /// Fewest fused points a plan is sought in.
     static let minimumPointCount = 1000
 
-    private func extract(
-        pipeline: DepthFusionPipeline, cameras: [CameraSample], labels: [ScanLabel], trueNorthDegrees: Double?,
-        progress: ((FloorPlanExtractionProgress) -> Void)?
-    ) throws -> FloorPlanResult {
-        let cloud = pipeline.fusion.pointCloud(minimumSampleCount: 2)
+    /// The plan of a fused scan (or of several registered into one frame).
+    func plan(from scan: FusedScan, progress: ((FloorPlanExtractionProgress) -> Void)?) throws -> FloorPlanResult {
+        let cameras = scan.cameras.compactMap(CameraSample.init)
+        let labels = scan.labels
+        let trueNorthDegrees = scan.trueNorthDegrees
+        let cloud = (positions: scan.points, count: scan.points.count)
         guard cloud.count >= Self.minimumPointCount else {
             throw FloorPlanError(
                 problem:
-                    "only \(cloud.count) points could be fused from \(pipeline.report.depthFrameCount) depth frames "
+                    "only \(cloud.count) points could be fused from \(scan.depthFrameCount) depth frames "
                     + "(poses invalid or depth empty); no floor plan can be made")
         }
-        var quality = FloorPlanQuality(fusedFrameCount: pipeline.report.fusedFrameCount, pointCount: cloud.count)
-        var messages: [String] = []
+        var quality = FloorPlanQuality(fusedFrameCount: scan.fusedFrameCount, pointCount: cloud.count)
+        var messages: [String] = scan.messages
 
         progress?(FloorPlanExtractionProgress(stage: .heights, completed: 0, total: 1))
         let cameraHeights = cameras.map(\.position.y)
@@ -236,7 +245,7 @@ public struct FloorPlanExtractor: Sendable {
         nameRooms(&plan, cameras: cameraPlan, labels: labels)
         quality.roomClosure = rooms.map(\.closure)
         progress?(FloorPlanExtractionProgress(stage: .rooms, completed: 1, total: 1))
-        return FloorPlanResult(plan: plan, quality: quality, messages: messages)
+        return FloorPlanResult(plan: plan, quality: quality, messages: messages, refinedPoses: scan.refinedPoses)
     }
 
     /// The most camera poses checked when telling seen wall from unseen wall.
