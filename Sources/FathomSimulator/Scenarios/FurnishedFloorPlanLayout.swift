@@ -4,8 +4,8 @@ import Foundation
 
 /// Random furnished apartments for floor-plan evaluation: the rooms, doors, windows, labels and walk of
 /// `RandomFloorPlanLayout.scene(seed:roomCount:shapes:)`, furnished from the same seed the way homes
-/// are: tall storage (wardrobes, bookcases) and refrigerators standing against walls 0.2–0.6 m below
-/// the ceiling, often in a corner; kitchen counter runs (0.86–0.94 m) along a wall, sometimes with a
+/// are: tall storage (wardrobes, bookcases) and refrigerators standing against walls, their tops
+/// 0.2–0.6 m below the ceiling, often in a corner; kitchen counter runs (0.86–0.94 m) along a wall, sometimes with a
 /// refrigerator at their end; sofas (seat and back) and beds against walls; tables (a top on four legs)
 /// in the middle at any angle. Every piece is built from boxes; its truth is its oriented bounding box.
 ///
@@ -73,17 +73,17 @@ public enum FurnishedFloorPlanLayout {
                     case 0:
                         width = Float.random(in: 0.8...min(2.0, length - freeWallLength), using: &g)
                         depth = Float.random(in: 0.5...0.65, using: &g)
-                        height = min(Float.random(in: 1.8...2.2, using: &g), ceiling - below)
+                        height = ceiling - below
                         category = .storage
                     case 1:
                         width = Float.random(in: 0.6...1.2, using: &g)
                         depth = Float.random(in: 0.28...0.4, using: &g)
-                        height = min(Float.random(in: 1.8...2.2, using: &g), ceiling - below)
+                        height = ceiling - below
                         category = .storage
                     default:
                         width = Float.random(in: 0.6...0.9, using: &g)
                         depth = Float.random(in: 0.6...0.75, using: &g)
-                        height = min(Float.random(in: 1.7...2.0, using: &g), ceiling - below)
+                        height = ceiling - below
                         category = .refrigerator
                     }
                     let s = along(length: length, width: width, corner: Bool.random(using: &g), g: &g)
@@ -105,7 +105,7 @@ public enum FurnishedFloorPlanLayout {
                             category: .storage, a: a, e: e, inward: inward, s: s, width: run, depth: depth,
                             height: height))
                     if withFridge {
-                        let fridgeHeight = min(Float.random(in: 1.7...2.0, using: &g), ceiling - Float.random(in: 0.2...0.6, using: &g))
+                        let fridgeHeight = ceiling - Float.random(in: 0.2...0.6, using: &g)
                         placed.append(
                             Piece.box(
                                 category: .refrigerator, a: a, e: e, inward: inward, s: s + run + 0.3,
