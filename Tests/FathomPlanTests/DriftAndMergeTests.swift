@@ -58,7 +58,8 @@ import Testing
         let simB = try ScanSimulation(description: second, sensors: sensors, seed: 2, sceneFromSession: origin)
         let merged = try FloorPlanExtractor().extract(
             scans: [Array(simA.frames), Array(simB.frames)], labels: [simA.labels, simB.labels])
-        #expect(merged.isMerged, "\(merged.messages)")
+        print("merge messages: \(merged.messages)")
+        #expect(merged.plans.count == 1)
         let plan = merged.plans[0].result.plan
         let c = FloorPlanComparison(found: plan, truth: scene.floorPlanTruth, iouCellSize: 0.02)
         #expect(c.matchedRoomCount == 2 && c.minimumRoomIoU >= 0.98, "\(c.rooms)")
@@ -77,7 +78,8 @@ import Testing
         let simA = try ScanSimulation(description: PlanFixtures.oneRoom, sensors: sensors, seed: 1)
         let simB = try ScanSimulation(description: PlanFixtures.lShapedRoom, sensors: sensors, seed: 2)
         let result = try FloorPlanExtractor().extract(scans: [Array(simA.frames), Array(simB.frames)])
-        #expect(!result.isMerged)
+        print("no-overlap messages: \(result.messages)")
+        #expect(result.plans.count != 1)
         #expect(result.plans.count == 2 && result.plans.allSatisfy { $0.result.plan.rooms.count == 1 })
         #expect(result.messages.contains { $0.contains("scan 2 could not be registered") })
     }

@@ -17,8 +17,8 @@ import Testing
         return (result, c, o)
     }
 
-    /// A 4.4 × 3.6 m bedroom, 2.5 m high: a 1.2 m wardrobe (2.2 m, 0.3 m below the ceiling) in the
-    /// back-left corner, a bookcase (2.05 m) in the middle of the right wall, a bed against the back
+    /// A 4.4 × 3.6 m bedroom, 2.5 m high: a 1.2 m wardrobe (2.2 m, 0.3 m below the ceiling) against
+    /// the back wall 0.45 m from the corner, a bookcase (2.05 m) in the middle of the right wall, a bed against the back
     /// wall; the window is in the front wall, the door in the left wall.
     static var bedroom: FurnishedScene {
         let room = RoomDescription(
@@ -32,7 +32,7 @@ import Testing
                 name: name, shape: .box(size: SIMD3(x1 - x0, top, z1 - z0)), position: SIMD3((x0 + x1) / 2, top / 2, (z0 + z1) / 2))
         }
         let pieces: [(String, FloorPlanObject.Category, Float, Float, Float, Float, Float)] = [
-            ("wardrobe", .storage, 0.03, 3.0, 1.23, 3.58, 2.2),
+            ("wardrobe", .storage, 0.45, 3.0, 1.65, 3.58, 2.2),
             ("bookcase", .storage, 4.05, 1.2, 4.38, 2.1, 2.05),
             ("bed", .bed, 2.0, 1.58, 3.6, 3.58, 0.55),
         ]

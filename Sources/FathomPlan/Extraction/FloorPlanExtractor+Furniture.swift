@@ -8,12 +8,6 @@ extension FloorPlanExtractor {
     static let maximumFurnitureDepth = 1.2
     /// Nearest a furniture front stands before its wall, metres (closer, it is the wall's own face).
     static let minimumFurnitureDepth = 0.05
-    /// A furniture front's top lies at least this far below the top of the wall behind it (when
-    /// only the wall's end is seen next to it), metres.
-    static let furnitureTopClearance = 0.15
-    /// A wall disappears behind a front when its end lies within the front's extent widened by this,
-    /// metres.
-    static let furnitureEndReach = 0.15
     /// Fraction of a front's extent along which the wall behind must be seen above it (or beside it,
     /// on both sides) for the front to be furniture.
     static let minimumWallAboveFraction = 0.2
@@ -22,9 +16,8 @@ extension FloorPlanExtractor {
 
     /// Splits the faces found in the wall band into walls and furniture fronts. A face is furniture
     /// when it stands 5 cm–1.2 m before a parallel wall, seen from the same side, and that wall runs
-    /// on behind it (the wall's extent covers half of the front's), or is seen above it (along a fifth
-    /// of its extent), or disappears behind it (the wall's end lies within its extent) while the front's
-    /// top stays 15 cm below the wall's. Faces whose both ends lie in the space between a furniture
+    /// on behind it (the wall's extent covers half of the front's) or is seen above it (along a fifth
+    /// of its extent). Faces whose both ends lie in the space between a furniture
     /// front and its wall are the furniture's sides.
     func separatingFurniture(_ faces: [WallFace], grid: PlanPointGrid, cameras: [CameraSample])
         -> (walls: [WallFace], furniture: [FurnitureOccluder])
@@ -53,17 +46,13 @@ extension FloorPlanExtractor {
                 let lo = min(u0, u1)
                 let hi = max(u0, u1)
                 let overlap = min(hi, wall.t1) - max(lo, wall.t0)
-                // The wall runs on behind the front, or is seen above it, or disappears behind it
-                // (its end within the front's extent) while the front stops well below the wall's top.
+                // The wall runs on behind the front, or is seen above it. (A wall merely ending where
+                // the front begins is not enough: so does the back wall of an L-shaped room's notch.)
                 let runsBehind = overlap >= 0.5 * (hi - lo)
                 let seenAbove =
                     !runsBehind
                     && wallSeenAbove(wall, from: lo, to: hi, above: tops[f], grid: grid) >= Self.minimumWallAboveFraction
-                let endsBehind =
-                    (lo - Self.furnitureEndReach...hi + Self.furnitureEndReach).contains(wall.t0)
-                    || (lo - Self.furnitureEndReach...hi + Self.furnitureEndReach).contains(wall.t1)
-                let lower = tops[f] < tops[w] - Self.furnitureTopClearance
-                guard runsBehind || seenAbove || (endsBehind && lower) else { continue }
+                guard runsBehind || seenAbove else { continue }
                 if depth < (best?.depth ?? .infinity) { best = (w, depth) }
             }
             if Self.debugging {

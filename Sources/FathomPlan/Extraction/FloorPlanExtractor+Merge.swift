@@ -67,8 +67,11 @@ extension FloorPlanExtractor {
         let sparse = scans.map { Self.voxelDownsampled($0.points, voxel: Self.mergeVoxelSize) }
         var placed: [Int: (transform: RigidTransform, registration: RegistrationResult?)] = [0: (.identity, nil)]
         var merged = sparse[0]
+        var mergedFull = scans[0].points
+        var mergedHeights = scans[0].cameras.compactMap { $0.worldFromCamera?.translation.y }
         var pending = Array(scans.indices.dropFirst())
         var lastResult: [Int: RegistrationResult] = [:]
+        var rejected: [Int: String] = [:]
         var changed = true
         while changed && !pending.isEmpty {
             changed = false
@@ -79,6 +82,18 @@ extension FloorPlanExtractor {
                     source: PointCloud(unchecked: sparse[i]), target: target, using: &generator)
                 lastResult[i] = result
                 guard result.isFound && result.isTrusted else { continue }
+                // The registrar's gates see points, not rooms: check free space too.
+                let moved = scans[i].points.map { result.targetFromSource.apply(to: $0) }
+                let heights = scans[i].cameras.compactMap { $0.worldFromCamera.map { result.targetFromSource.apply(to: $0.translation).y } }
+                if let conflict = freeSpaceConflict(
+                    target: mergedFull, targetCameraHeights: mergedHeights, source: moved, sourceCameraHeights: heights)
+                {
+                    rejected[i] = conflict
+                    continue
+                }
+                rejected[i] = nil
+                mergedFull += moved
+                mergedHeights += heights
                 placed[i] = (result.targetFromSource, result)
                 merged = Self.voxelDownsampled(
                     merged + sparse[i].map { result.targetFromSource.apply(to: $0) }, voxel: Self.mergeVoxelSize)
@@ -132,7 +147,9 @@ extension FloorPlanExtractor {
         ]
         // Scans that could not be merged: a plan each.
         for i in pending {
-            let why = lastResult[i].map { $0.failure.map(String.init(describing:)) ?? "registration not trusted" } ?? "not tried"
+            let why =
+                rejected[i]
+                ?? lastResult[i].map { $0.failure.map(String.init(describing:)) ?? "registration not trusted" } ?? "not tried"
             messages.append(
                 "\(names[i]) could not be registered to the other scans (\(why)); it has a plan of its own, in its own frame")
             plans.append(

@@ -32,9 +32,14 @@ struct DepthPoseRefiner {
     static let minimumVoxelSamples: Int32 = 3
     static let minimumNormalAgreement: Float = 0.8
     /// A frame's refinement moving the pose more than this (metres, degrees) from its prediction is
-    /// rejected as a false alignment.
-    static let maximumStep: Float = 0.1
-    static let maximumStepDegrees: Float = 3
+    /// rejected as a false alignment: drift grows by millimetres between fused frames.
+    static let maximumStep: Float = 0.02
+    static let maximumStepDegrees: Float = 0.5
+    /// Damping of each ICP step, per correspondence (the prior that the correction changes slowly):
+    /// directions the view constrains well still converge within a frame or two, weak ones hardly move.
+    static let dampingPerCorrespondence = 0.3
+    /// Fewest correspondences, as a fraction of the samples, for a frame to be refined.
+    static let minimumInlierFraction = 0.3
     /// Nearest and farthest depth sampled, metres.
     static let nearest: Float = 0.3
 
@@ -193,9 +198,11 @@ struct DepthPoseRefiner {
                 }
                 used += 1
             }
-            guard used >= Self.minimumCorrespondences else { return nil }
+            guard used >= Self.minimumCorrespondences,
+                Double(used) >= Self.minimumInlierFraction * Double(samples.count)
+            else { return nil }
             // Damping: directions the view leaves free keep the prediction.
-            let damping = max(1, 0.01 * Double(used))
+            let damping = max(1, Self.dampingPerCorrespondence * Double(used))
             for k in 0..<4 { a[k * 4 + k] += damping }
             guard let delta = Self.solve4(a, b) else { return nil }
             let rotation = Matrix3x3.rotation(axis: SIMD3(0, 1, 0), angle: Float(delta[3]))
