@@ -6,6 +6,18 @@ import Foundation
 extension FloorPlanExtractor {
     /// Voxel edge of the clouds registered when merging scans, metres.
     static let mergeVoxelSize: Float = 0.05
+    /// Largest inlier RMSE a merge accepts, metres: the registrar's own default is set for
+    /// relocalization; two fused scans, each downsampled to 5 cm voxels, differ by up to ~2 cm from the
+    /// quantization alone, and the free-space check (`freeSpaceConflict`) guards against wrong merges.
+    public static let mergeMaximumRMSE: Float = 0.03
+
+    /// The registrar's settings for merging scans: its defaults with the inlier RMSE gate at
+    /// `mergeMaximumRMSE`.
+    public static var mergeRegistration: RegistrationConfiguration {
+        var c = RegistrationConfiguration()
+        c.maximumRMSE = max(c.maximumRMSE, mergeMaximumRMSE)
+        return c
+    }
 
     /// One plan from several scans of one home, each in its own world frame (separate sessions),
     /// overlapping at a doorway or a shared wall. Each scan is fused (poses refined) on its own; the
@@ -17,11 +29,11 @@ extension FloorPlanExtractor {
     /// message says why.
     /// - Parameters:
     ///   - packages: the scans; the first sets the plan's frame.
-    ///   - registration: the registrar's settings (default: its defaults, gravity-aligned).
+    ///   - registration: the registrar's settings (default `mergeRegistration`: gravity-aligned).
     ///   - seed: seed of the registrar's sampling.
     /// - Throws: `FloorPlanError` naming the package when a scan has no depth or too few points.
     public func extract(
-        packages: [ScanPackage], registration: RegistrationConfiguration = RegistrationConfiguration(), seed: UInt64 = 0,
+        packages: [ScanPackage], registration: RegistrationConfiguration = FloorPlanExtractor.mergeRegistration, seed: UInt64 = 0,
         progress: ((FloorPlanExtractionProgress) -> Void)? = nil
     ) throws -> FloorPlanMergeResult {
         guard !packages.isEmpty else { throw FloorPlanError(problem: "no scans were given") }
@@ -35,7 +47,7 @@ extension FloorPlanExtractor {
     /// - Throws: `FloorPlanError` when a scan has no depth or too few points.
     public func extract(
         scans frameSequences: [[SensorFrame]], labels: [[ScanLabel]] = [],
-        registration: RegistrationConfiguration = RegistrationConfiguration(), seed: UInt64 = 0
+        registration: RegistrationConfiguration = FloorPlanExtractor.mergeRegistration, seed: UInt64 = 0
     ) throws -> FloorPlanMergeResult {
         guard !frameSequences.isEmpty else { throw FloorPlanError(problem: "no scans were given") }
         var scans: [FusedScan] = []
