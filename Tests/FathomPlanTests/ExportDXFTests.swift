@@ -16,7 +16,7 @@ import Testing
         let version = groups.firstIndex(of: DXFGroup(code: 9, value: "$ACADVER")).map { groups[$0 + 1] }
         #expect(version == DXFGroup(code: 1, value: "AC1009"))
         let layers = groups.indices.filter { groups[$0] == DXFGroup(code: 0, value: "LAYER") }.map { groups[$0 + 1].value }
-        #expect(layers == ["WALLS", "OPENINGS", "ROOMS", "TEXT", "DIMENSIONS"])
+        #expect(layers == ["WALLS", "OPENINGS", "ROOMS", "TEXT", "DIMENSIONS", "OBJECTS"])
         // One byte per character in Windows-1252: the text holds nothing beyond U+00FF.
         #expect(text.unicodeScalars.allSatisfy { $0.value < 0x80 || (0xA0...0xFF).contains($0.value) })
         let bytes = try FloorPlanDXF.data(plan)

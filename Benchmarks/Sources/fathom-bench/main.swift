@@ -31,7 +31,7 @@ let allCases: [BenchmarkCase] =
     + importBenchmarks
 
 if reports {
-    for report in surfaceReports + thinFilmReports + planReports + relocalizationReports
+    for report in surfaceReports + thinFilmReports + planReports + planFurnishedReports + relocalizationReports
     where filter == nil || report.name.contains(filter!) {
         print("== \(report.name)")
         report.run()

@@ -34,6 +34,7 @@ extension DemoContext {
             ["rooms matched / missed / spurious",
              "\(comparison.matchedRoomCount) / \(comparison.missedRoomCount) / \(comparison.spuriousRoomIds.count)"],
             ["doors and windows found", "\(fmt(comparison.doorAndWindowRecall * 100, 0)) %"],
+            ["objects (furniture boxes)", plan.objects.isEmpty ? "none" : plan.objects.map(\.category.rawValue).joined(separator: ", ")],
         ]
         for room in plan.rooms {
             rows.append(["room \(room.label ?? room.id)", "\(fmt(room.area, 2)) m², perimeter \(fmt(room.perimeter, 2)) m"])

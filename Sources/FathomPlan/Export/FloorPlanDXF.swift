@@ -5,7 +5,7 @@ import Foundation
 /// Layers: `WALLS` (each solid wall piece as a closed POLYLINE, openings cut out), `OPENINGS`
 /// (door leaves as LINE plus their swing as ARC, window frames and panes as LINE, open passages
 /// as DASHED lines), `ROOMS` (each room's outline as a closed POLYLINE), `TEXT` (room names and
-/// areas as TEXT) and `DIMENSIONS` (a dimension line with ticks and the wall length in metres on
+/// areas as TEXT), `OBJECTS` (each piece of furniture's footprint as a closed POLYLINE) and `DIMENSIONS` (a dimension line with ticks and the wall length in metres on
 /// every wall, drawn with LINE and TEXT rather than DIMENSION entities, which need blocks).
 ///
 /// Coordinates: drawing units are metres (`$INSUNITS` 6); the drawing's X is world x and its Y is
@@ -17,7 +17,7 @@ public enum FloorPlanDXF {
     /// The layers, their AutoCAD colour numbers and line types.
     static let layers: [(name: String, color: Int, lineType: String)] = [
         ("WALLS", 7, "CONTINUOUS"), ("OPENINGS", 4, "CONTINUOUS"), ("ROOMS", 8, "CONTINUOUS"),
-        ("TEXT", 7, "CONTINUOUS"), ("DIMENSIONS", 3, "CONTINUOUS"),
+        ("TEXT", 7, "CONTINUOUS"), ("DIMENSIONS", 3, "CONTINUOUS"), ("OBJECTS", 5, "CONTINUOUS"),
     ]
 
     /// The DXF text of `plan`.
@@ -103,6 +103,7 @@ public enum FloorPlanDXF {
 
         w.section("ENTITIES")
         for r in plan.rooms { w.polyline(r.polygon.map(cad), layer: "ROOMS") }
+        for o in plan.objects where o.corners.count >= 3 { w.polyline(o.corners.map(cad), layer: "OBJECTS") }
         for wall in layout.walls {
             for piece in wall.solidIntervals {
                 w.polyline(wall.outline(piece.lowerBound, piece.upperBound).map(cad), layer: "WALLS")

@@ -80,6 +80,11 @@ public enum FloorPlanSVG {
         for r in plan.rooms {
             out += "<polygon data-room=\"\(xml(r.id))\" points=\"\(r.polygon.map(xy).joined(separator: " "))\"/>\n"
         }
+        out += "</g>\n<g id=\"objects\" fill=\"#dde3ea\" stroke=\"#7a8799\" stroke-width=\"\(num(0.6 * stroke))\">\n"
+        for o in plan.objects where o.corners.count >= 3 {
+            out += "<polygon data-object=\"\(xml(o.id))\" class=\"\(o.category.rawValue)\" "
+            out += "points=\"\(o.corners.map(xy).joined(separator: " "))\"/>\n"
+        }
         out += "</g>\n<g id=\"walls\" fill=\"#262626\" stroke=\"none\">\n"
         for w in layout.walls {
             for piece in w.solidIntervals {

@@ -11,6 +11,8 @@ import Foundation
 ///   default).
 /// - `Floors/<id>`: one `Mesh` per room at the floor, triangulated (ear clipping, so L-shapes and
 ///   other concave rooms are right), facing up.
+/// - `Objects/<id>`: one `Mesh` per object (furniture), a box over its footprint from its bottom to its
+///   top, with `custom string fathom:category`.
 /// Every prim carries its plan id in `custom string fathom:id`; floors carry `fathom:label` and
 /// `fathom:area` (m²). Prim names are the ids made into USD identifiers.
 public enum FloorPlanUSD {
@@ -83,7 +85,30 @@ public enum FloorPlanUSD {
                 name: uniqueName(room.id, &names), points: points, counts: Array(repeating: 3, count: indices.count / 3),
                 indices: indices, color: SIMD3(0.76, 0.64, 0.49), attributes: attributes)
         }
-        out += "    }\n}\n"
+        out += "    }\n"
+        if !plan.objects.isEmpty {
+            out += "\n    def Scope \"Objects\"\n    {\n"
+            for object in plan.objects where object.corners.count == 4 {
+                var points: [SIMD3<Double>] = [], counts: [Int] = [], indices: [Int] = []
+                let c = object.corners
+                appendBox(
+                    to: &points, counts: &counts, indices: &indices,
+                    corner: { i, j, k in
+                        // i along the first side, j along the second, k up.
+                        let p = c[0] + (c[1] - c[0]) * Double(i) + (c[3] - c[0]) * Double(j)
+                        return SIMD3(p.x, plan.floorY + (k == 0 ? object.bottom : object.top), p.y)
+                    })
+                out += mesh(
+                    name: uniqueName(object.id, &names), points: points, counts: counts, indices: indices,
+                    color: SIMD3(0.55, 0.62, 0.72),
+                    attributes: [
+                        "custom string fathom:id = \(string(object.id))",
+                        "custom string fathom:category = \(string(object.category.rawValue))",
+                    ])
+            }
+            out += "    }\n"
+        }
+        out += "}\n"
         return out
     }
 

@@ -3,8 +3,8 @@ import Foundation
 /// A floor plan in the shape of RoomPlan's `CapturedRoom` JSON, for apps that read Apple's format.
 ///
 /// Keys as a `CapturedRoom` encodes them: `identifier`, `story`, `version`, `walls`, `doors`,
-/// `windows`, `openings`, `floors` (arrays of `RoomPlanSurface`), `objects` (empty: plans hold no
-/// furniture), `sections` and `referenceOriginTransform` (identity: the plan is already in world
+/// `windows`, `openings`, `floors` (arrays of `RoomPlanSurface`), `objects` (the plan's furniture as
+/// `RoomPlanObject` boxes), `sections` and `referenceOriginTransform` (identity: the plan is already in world
 /// coordinates). Build one with `RoomPlanExport.capturedRoom(from:)`.
 public struct RoomPlanCapturedRoom: Sendable, Equatable, Encodable {
     /// The encoding version written (RoomPlan's iOS 17 files carry 2).
@@ -26,6 +26,8 @@ public struct RoomPlanCapturedRoom: Sendable, Equatable, Encodable {
     public var floors: [RoomPlanSurface]
     /// Named areas, one per room.
     public var sections: [RoomPlanSection]
+    /// Furniture as boxes (empty unless set).
+    public var objects: [RoomPlanObject] = []
 
     /// Creates a captured room.
     public init(
@@ -47,7 +49,7 @@ public struct RoomPlanCapturedRoom: Sendable, Equatable, Encodable {
             referenceOriginTransform
     }
 
-    /// Encodes RoomPlan's keys, with no objects and an identity reference origin.
+    /// Encodes RoomPlan's keys, with an identity reference origin.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(identifier, forKey: .identifier)
@@ -58,7 +60,7 @@ public struct RoomPlanCapturedRoom: Sendable, Equatable, Encodable {
         try c.encode(windows, forKey: .windows)
         try c.encode(openings, forKey: .openings)
         try c.encode(floors, forKey: .floors)
-        try c.encode([String](), forKey: .objects)
+        try c.encode(objects, forKey: .objects)
         try c.encode(sections, forKey: .sections)
         try c.encode([1.0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], forKey: .referenceOriginTransform)
     }

@@ -15,6 +15,7 @@ import Foundation
 /// - Floors: one per room; the local frame is x = world x, y = world −z, z = world y (up), origin
 ///   at the centre of the room's bounding box on the floor; `polygonCorners` the room outline in
 ///   that frame (`[x, y, 0]`), `dimensions` `[extent along x, extent along z, 0]`.
+/// - Objects: one `RoomPlanObject` box per plan object (local x along its footprint's first side).
 /// - Sections: one per room at its label point, labelled with RoomPlan's closest label.
 /// - Identifiers are name-based (RFC 9562 version 8) from the plan's content and element ids, so
 ///   the same plan always gives the same file.
@@ -77,9 +78,11 @@ public enum RoomPlanExport {
         let sections = zip(plan.rooms, plan.rooms.map { FloorPlanGeometry.labelPoint($0.polygon) }).map { room, p in
             RoomPlanSection(label: RoomPlanSection.label(forRoomName: room.label), center: SIMD3(p.x, plan.floorY, p.y))
         }
-        return RoomPlanCapturedRoom(
+        var room = RoomPlanCapturedRoom(
             identifier: id("room", "captured-room"), walls: walls, doors: doors, windows: windows, openings: openings,
             floors: floors, sections: sections)
+        room.objects = plan.objects.map { RoomPlanObject.box($0, floorY: plan.floorY, identifier: id("object", $0.id)) }
+        return room
     }
 
     /// `captured-room.json` of `plan`: pretty-printed with sorted keys.

@@ -40,6 +40,9 @@ public struct FloorPlanExtractionConfiguration: Sendable, Hashable {
     public var minimumRoomArea: Double
     /// Fewest camera frames that must stand in a closed space for it to be a room. Default 10.
     public var minimumCameraFramesPerRoom: Int
+    /// Whether the recorded poses are refined against the depth before fusion (frame-to-model ICP,
+    /// removing slow tracking drift). Default true.
+    public var refinesPoses: Bool
 
     /// Creates a configuration; out-of-range values are clamped to usable ones.
     public init(
@@ -48,7 +51,7 @@ public struct FloorPlanExtractionConfiguration: Sendable, Hashable {
         minimumWallBandCoverage: Double = 0.6, wallInlierDistance: Double = 0.03, minimumWallLength: Double = 0.4,
         maximumWallGap: Double = 2.2, ransacIterations: Int = 300, seed: UInt64 = 1, cornerSnapDistance: Double = 0.5,
         minimumOpeningWidth: Double = 0.4, maximumWallThickness: Double = 0.35, roomCellSize: Double = 0.04,
-        minimumRoomArea: Double = 1, minimumCameraFramesPerRoom: Int = 10
+        minimumRoomArea: Double = 1, minimumCameraFramesPerRoom: Int = 10, refinesPoses: Bool = true
     ) {
         func positive(_ v: Double, _ fallback: Double) -> Double { v.isFinite && v > 0 ? v : fallback }
         self.maximumFusedFrames = max(1, maximumFusedFrames)
@@ -69,5 +72,6 @@ public struct FloorPlanExtractionConfiguration: Sendable, Hashable {
         self.roomCellSize = positive(roomCellSize, 0.04)
         self.minimumRoomArea = positive(minimumRoomArea, 1)
         self.minimumCameraFramesPerRoom = max(1, minimumCameraFramesPerRoom)
+        self.refinesPoses = refinesPoses
     }
 }

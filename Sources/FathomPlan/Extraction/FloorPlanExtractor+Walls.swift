@@ -237,7 +237,9 @@ extension FloorPlanExtractor {
     /// Moves each wall end to the intersection with another wall's line when that lies within
     /// `cornerSnapDistance` of the end (or `cornerExtensionDistance` ahead of it) and near the other
     /// wall.
-    func snapCorners(_ faces: [WallFace]) -> [WallFace] {
+    /// Wall ends hidden behind furniture (`occluders`) extend further: only the part of an extension
+    /// that is not behind furniture counts against the limits.
+    func snapCorners(_ faces: [WallFace], occluders: [FurnitureOccluder] = []) -> [WallFace] {
         var out = faces
         let reach = configuration.cornerSnapDistance
         for a in faces.indices {
@@ -256,12 +258,17 @@ extension FloorPlanExtractor {
                     let ahead = end == 0 ? tx < t : tx > t
                     let limit = ahead ? max(reach, Self.cornerExtensionDistance) : reach
                     let u = other.line.coordinate(of: x)
-                    guard distance <= limit, u >= other.t0 - limit, u <= other.t1 + limit else { continue }
+                    let hidden = ahead ? FurnitureOccluder.hiddenLength(p, x, behind: occluders) : 0
+                    let otherEnd = other.line.point(at: min(max(u, other.t0), other.t1))
+                    let otherHidden = FurnitureOccluder.hiddenLength(otherEnd, x, behind: occluders)
+                    guard distance - hidden <= limit, u >= other.t0 - limit - otherHidden,
+                        u <= other.t1 + limit + otherHidden
+                    else { continue }
                     // Prefer corners that lie on the other wall: add how far outside its extent it is.
                     let score = distance + Self.outsidePenalty * max(0, other.t0 - u, u - other.t1)
                     guard score < (best?.distance ?? .infinity) else { continue }
                     // An extension never passes through another wall.
-                    if ahead && distance > reach {
+                    if ahead && distance - hidden > reach {
                         let blocked = faces.indices.contains { k in
                             k != a && k != b && Self.segmentsCross(p, x, faces[k].start, faces[k].end)
                         }
@@ -332,11 +339,15 @@ extension FloorPlanExtractor {
 
     /// Drops faces with points along too little of their length (stretches that only bridge a gap
     /// between collinear walls of different rooms).
-    func droppingUnsupported(_ faces: [WallFace], grid: PlanPointGrid) -> [WallFace] {
+    /// Stretches hidden behind furniture (`occluders`) count as supported.
+    func droppingUnsupported(_ faces: [WallFace], grid: PlanPointGrid, occluders: [FurnitureOccluder] = []) -> [WallFace] {
         let band = configuration.wallBand
         return faces.filter { face in
             let count = max(1, Int((face.length / Self.supportStation).rounded(.up)))
-            var hit = [Bool](repeating: false, count: count)
+            var hit = (0..<count).map { k in
+                let p = face.line.point(at: face.t0 + (Double(k) + 0.5) * Self.supportStation)
+                return occluders.contains { $0.hides(p) }
+            }
             grid.forEachPoint(near: face.line, from: face.t0, to: face.t1, within: configuration.wallInlierDistance) {
                 i, t in
                 let h = Double(grid.heights[i])

@@ -46,12 +46,27 @@ public struct FloorPlanExtractor: Sendable {
     public func extract(
         package: ScanPackage, progress: ((FloorPlanExtractionProgress) -> Void)? = nil
     ) throws -> FloorPlanResult {
+        let scan = try fuse(package: package, progress: progress)
+        do {
+            return try plan(from: scan, progress: progress)
+        } catch var error as FloorPlanError {
+            error.file = package.url.path
+            throw error
+        }
+    }
+
+    /// A scan package's depth fused into a world cloud (poses refined when configured), with its
+    /// cameras, labels and heading.
+    /// - Throws: `FloorPlanError` naming the package when it has no depth frames; `ScanPackageError`
+    ///   when a record cannot be read.
+    func fuse(package: ScanPackage, progress: ((FloorPlanExtractionProgress) -> Void)?) throws -> FusedScan {
         let name = package.url.path
         guard package.hasDepth, package.depthFrameCount > 0 else {
             throw FloorPlanError(
                 file: name, problem: "the scan has no depth frames; a floor plan needs a LiDAR scan with depth")
         }
-        var pipeline = makePipeline()
+        var pipeline = makeFusionPipeline()
+        var refiner = makePoseRefinement()
         let wanted = min(package.depthFrameCount, configuration.maximumFusedFrames)
         // Keep every `step`-th depth frame.
         let step = max(1, Int((Double(package.depthFrameCount) / Double(configuration.maximumFusedFrames)).rounded(.up)))
@@ -64,7 +79,7 @@ public struct FloorPlanExtractor: Sendable {
                 guard frame.depth != nil else { continue }
                 defer { seen += 1 }
                 guard seen % step == 0 else { continue }
-                pipeline.process(frame)
+                fuseFrame(frame, into: &pipeline, refiner: &refiner)
                 fused += 1
                 progress?(FloorPlanExtractionProgress(stage: .fusing, completed: fused, total: wanted))
             }
@@ -77,7 +92,7 @@ public struct FloorPlanExtractor: Sendable {
                 while read < frameStep, let frame = try it.next() {
                     read += 1
                     if frame.depth != nil {
-                        pipeline.process(frame)
+                        fuseFrame(frame, into: &pipeline, refiner: &refiner)
                         fused += 1
                         break
                     }
@@ -86,15 +101,12 @@ public struct FloorPlanExtractor: Sendable {
                 index += frameStep
             }
         }
-        let cameras = package.cameraFrames.compactMap(CameraSample.init)
-        do {
-            return try extract(
-                pipeline: pipeline, cameras: cameras, labels: package.labels,
-                trueNorthDegrees: package.azimuth?.trueNorthDegrees, progress: progress)
-        } catch var error as FloorPlanError {
-            error.file = name
-            throw error
-        }
+        let (cameraFrames, refinedPoses) = Self.corrected(package.cameraFrames, by: refiner)
+        return FusedScan(
+            points: pipeline.fusion.pointCloud(minimumSampleCount: 2).positions,
+            depthFrameCount: pipeline.report.depthFrameCount, fusedFrameCount: pipeline.report.fusedFrameCount,
+            cameras: cameraFrames, labels: package.labels, trueNorthDegrees: package.azimuth?.trueNorthDegrees,
+            refinedPoses: refinedPoses, messages: refiner.map(Self.refinementMessages) ?? [])
     }
 
     /// The plan of a sequence of frames (e.g. a simulation's), every depth frame fused.
@@ -106,12 +118,13 @@ public struct FloorPlanExtractor: Sendable {
         frames: some Sequence<SensorFrame>, labels: [ScanLabel] = [], trueNorthDegrees: Double? = nil,
         progress: ((FloorPlanExtractionProgress) -> Void)? = nil
     ) throws -> FloorPlanResult {
-        var pipeline = makePipeline()
-        var cameras: [CameraSample] = []
+        var pipeline = makeFusionPipeline()
+        var refiner = makePoseRefinement()
+        var cameraFrames: [CameraFrame] = []
         for frame in frames {
-            if let camera = CameraSample(frame.camera) { cameras.append(camera) }
+            cameraFrames.append(frame.camera)
             guard frame.depth != nil else { continue }
-            pipeline.process(frame)
+            fuseFrame(frame, into: &pipeline, refiner: &refiner)
             progress?(
                 FloorPlanExtractionProgress(
                     stage: .fusing, completed: pipeline.report.depthFrameCount, total: pipeline.report.depthFrameCount))
@@ -119,12 +132,35 @@ public struct FloorPlanExtractor: Sendable {
         guard pipeline.report.depthFrameCount > 0 else {
             throw FloorPlanError(problem: "the scan has no depth frames; a floor plan needs a LiDAR scan with depth")
         }
-        return try extract(
-            pipeline: pipeline, cameras: cameras, labels: labels, trueNorthDegrees: trueNorthDegrees,
+        let (corrected, refinedPoses) = Self.corrected(cameraFrames, by: refiner)
+        return try plan(
+            from: FusedScan(
+                points: pipeline.fusion.pointCloud(minimumSampleCount: 2).positions,
+                depthFrameCount: pipeline.report.depthFrameCount, fusedFrameCount: pipeline.report.fusedFrameCount,
+                cameras: corrected, labels: labels, trueNorthDegrees: trueNorthDegrees, refinedPoses: refinedPoses,
+                messages: refiner.map(Self.refinementMessages) ?? []),
             progress: progress)
     }
 
-    private func makePipeline() -> DepthFusionPipeline {
+    /// A refiner when the configuration asks for one.
+    func makePoseRefinement() -> PoseRefinement? {
+        guard configuration.refinesPoses else { return nil }
+        return PoseRefinement(
+            refiner: DepthPoseRefiner(
+                farthest: configuration.maximumDepthDistance, minimumConfidence: configuration.minimumConfidence))
+    }
+
+    /// Fuses a depth frame, its pose refined first when a refiner is given.
+    func fuseFrame(_ frame: SensorFrame, into pipeline: inout DepthFusionPipeline, refiner: inout PoseRefinement?) {
+        var frame = frame
+        if refiner != nil, let depth = frame.depth, let pose = refiner!.refiner.refine(depth: depth, camera: frame.camera) {
+            frame.camera.cameraTransform = pose.matrix
+            refiner!.corrections.append((frame.frameNumber, refiner!.refiner.correction))
+        }
+        pipeline.process(frame)
+    }
+
+    func makeFusionPipeline() -> DepthFusionPipeline {
         DepthFusionPipeline(
             builder: DepthCloudBuilder(
                 configuration: DepthCloudConfiguration(
@@ -136,19 +172,20 @@ public struct FloorPlanExtractor: Sendable {
     /// Fewest fused points a plan is sought in.
     static let minimumPointCount = 1000
 
-    private func extract(
-        pipeline: DepthFusionPipeline, cameras: [CameraSample], labels: [ScanLabel], trueNorthDegrees: Double?,
-        progress: ((FloorPlanExtractionProgress) -> Void)?
-    ) throws -> FloorPlanResult {
-        let cloud = pipeline.fusion.pointCloud(minimumSampleCount: 2)
+    /// The plan of a fused scan (or of several registered into one frame).
+    func plan(from scan: FusedScan, progress: ((FloorPlanExtractionProgress) -> Void)?) throws -> FloorPlanResult {
+        let cameras = scan.cameras.compactMap(CameraSample.init)
+        let labels = scan.labels
+        let trueNorthDegrees = scan.trueNorthDegrees
+        let cloud = (positions: scan.points, count: scan.points.count)
         guard cloud.count >= Self.minimumPointCount else {
             throw FloorPlanError(
                 problem:
-                    "only \(cloud.count) points could be fused from \(pipeline.report.depthFrameCount) depth frames "
+                    "only \(cloud.count) points could be fused from \(scan.depthFrameCount) depth frames "
                     + "(poses invalid or depth empty); no floor plan can be made")
         }
-        var quality = FloorPlanQuality(fusedFrameCount: pipeline.report.fusedFrameCount, pointCount: cloud.count)
-        var messages: [String] = []
+        var quality = FloorPlanQuality(fusedFrameCount: scan.fusedFrameCount, pointCount: cloud.count)
+        var messages: [String] = scan.messages
 
         progress?(FloorPlanExtractionProgress(stage: .heights, completed: 0, total: 1))
         let cameraHeights = cameras.map(\.position.y)
@@ -170,9 +207,11 @@ public struct FloorPlanExtractor: Sendable {
         let grid = PlanPointGrid(positions: positions, heights: pointHeights, cellSize: Self.pointGridCellSize)
 
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 0, total: 1))
-        var faces = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
-        faces = snapCorners(faces)
-        faces = droppingUnsupported(splitAtJunctions(faces), grid: grid)
+        let candidates = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
+        // Tall furniture against walls fills the wall band too: take it out, and remember what it hides.
+        let (wallFaces, furniture) = separatingFurniture(candidates, grid: grid, cameras: cameras)
+        var faces = snapCorners(wallFaces, occluders: furniture)
+        faces = droppingUnsupported(splitAtJunctions(faces), grid: grid, occluders: furniture)
         orientFaces(&faces, grid: grid, cameras: cameras)
         let fittedCount = faces.reduce(0) { $0 + $1.pointCount }
         let squares = faces.reduce(0.0) { $0 + $1.rms * $1.rms * Double($1.pointCount) }
@@ -185,6 +224,9 @@ public struct FloorPlanExtractor: Sendable {
         for k in faces.indices {
             faces[k].openings = findOpenings(
                 in: k, faces: faces, grid: grid, ceilingHeight: heights.ceilingHeight, floorY: floorY, cameras: viewers)
+            // A gap in the wall band behind furniture is the furniture's shadow, not a door.
+            let line = faces[k].line
+            faces[k].openings.removeAll { o in furniture.contains { $0.hides(line.point(at: (o.t0 + o.t1) / 2)) } }
         }
         if faces.isEmpty { messages.append("no walls were found") }
 
@@ -197,11 +239,13 @@ public struct FloorPlanExtractor: Sendable {
                     + "\(faces.count) wall faces found")
         }
         var plan = assemble(faces: faces, rooms: rooms, floorY: floorY, ceilingHeight: heights.ceilingHeight)
+        plan.objects = findObjects(
+            grid: grid, faces: faces, rooms: rooms.map(\.polygon), ceilingHeight: heights.ceilingHeight)
         plan.trueNorthDegrees = trueNorthDegrees
         nameRooms(&plan, cameras: cameraPlan, labels: labels)
         quality.roomClosure = rooms.map(\.closure)
         progress?(FloorPlanExtractionProgress(stage: .rooms, completed: 1, total: 1))
-        return FloorPlanResult(plan: plan, quality: quality, messages: messages)
+        return FloorPlanResult(plan: plan, quality: quality, messages: messages, refinedPoses: scan.refinedPoses)
     }
 
     /// The most camera poses checked when telling seen wall from unseen wall.

@@ -6,11 +6,17 @@ public struct FloorPlanResult: Sendable, Equatable {
     public var quality: FloorPlanQuality
     /// What a user should know, one sentence each (no closed room, ceiling not seen, …).
     public var messages: [String]
+    /// Every camera pose of the scan after drift refinement (empty when refinement is off), in frame
+    /// order.
+    public var refinedPoses: [RefinedCameraPose]
 
     /// Creates a result.
-    public init(plan: FloorPlan, quality: FloorPlanQuality, messages: [String] = []) {
+    public init(
+        plan: FloorPlan, quality: FloorPlanQuality, messages: [String] = [], refinedPoses: [RefinedCameraPose] = []
+    ) {
         self.plan = plan
         self.quality = quality
         self.messages = messages
+        self.refinedPoses = refinedPoses
     }
 }

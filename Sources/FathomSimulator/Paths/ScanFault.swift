@@ -1,5 +1,6 @@
 /// A scanning fault injected at a given time, seconds from the start of the scan. JSON:
-/// `{"type": "poseJump", "start": 8, "duration": 1, "offset": [12, 0, 0]}`, `{"type": "fastSpin",
+/// `{"type": "poseJump", "start": 8, "duration": 1, "offset": [12, 0, 0]}`, `{"type": "drift", "start": 0,
+/// "duration": 120, "offset": [0.05, 0, -0.03], "yawDegrees": 1.5}`, `{"type": "fastSpin",
 /// "start": 5, "duration": 1, "degreesPerSecond": 200}`, `{"type": "sidewaysWalk", …}`,
 /// `{"type": "tooCloseToWall", …, "distance": 0.15}`, `{"type": "lookAtFloor", …}`,
 /// `{"type": "lookAtCeiling", …}`, `{"type": "trackingLoss", …, "state": "notAvailable",
@@ -9,6 +10,12 @@ public enum ScanFault: Sendable, Equatable {
     /// The recorded pose drifts by `offset` (world metres) linearly over `duration` and keeps the
     /// offset afterwards; the true pose and tracking state are unaffected (ARKit does not notice).
     case poseJump(start: Double, duration: Double, offset: SIMD3<Float>)
+    /// Slow tracking drift, as real visual-inertial odometry shows: the recorded pose differs from the
+    /// true one by a transform growing linearly from nothing at `start` to a turn of `yawDegrees`
+    /// about the vertical through the true camera position at `start` followed by a shift of
+    /// `offset` (world metres) at `start + duration`, and kept afterwards. The true pose and tracking
+    /// state are unaffected.
+    case drift(start: Double, duration: Double, offset: SIMD3<Float>, yawDegrees: Float)
     /// The device spins about the vertical at `degreesPerSecond` — out for half the duration and back
     /// for the other half; tracking is `limited:excessiveMotion` while it lasts if the rate exceeds
     /// `ScanTrajectory.excessiveMotionDegreesPerSecond`.
@@ -35,7 +42,7 @@ public enum ScanFault: Sendable, Equatable {
     /// Start time, seconds.
     public var start: Double {
         switch self {
-        case .poseJump(let s, _, _), .fastSpin(let s, _, _), .sidewaysWalk(let s, _), .tooCloseToWall(let s, _, _),
+        case .poseJump(let s, _, _), .drift(let s, _, _, _), .fastSpin(let s, _, _), .sidewaysWalk(let s, _), .tooCloseToWall(let s, _, _),
             .lookAtFloor(let s, _), .lookAtCeiling(let s, _), .trackingLoss(let s, _, _, _), .nanPose(let s, _),
             .deviceOrientation(let s, _, _):
             s
@@ -45,7 +52,7 @@ public enum ScanFault: Sendable, Equatable {
     /// Duration, seconds (for tracking loss, without the relocalizing phase).
     public var duration: Double {
         switch self {
-        case .poseJump(_, let d, _), .fastSpin(_, let d, _), .sidewaysWalk(_, let d), .tooCloseToWall(_, let d, _),
+        case .poseJump(_, let d, _), .drift(_, let d, _, _), .fastSpin(_, let d, _), .sidewaysWalk(_, let d), .tooCloseToWall(_, let d, _),
             .lookAtFloor(_, let d), .lookAtCeiling(_, let d), .trackingLoss(_, let d, _, _), .nanPose(_, let d),
             .deviceOrientation(_, let d, _):
             d
@@ -56,6 +63,7 @@ public enum ScanFault: Sendable, Equatable {
     public var typeName: String {
         switch self {
         case .poseJump: "poseJump"
+        case .drift: "drift"
         case .fastSpin: "fastSpin"
         case .sidewaysWalk: "sidewaysWalk"
         case .tooCloseToWall: "tooCloseToWall"
@@ -79,6 +87,8 @@ public enum ScanFault: Sendable, Equatable {
         switch self {
         case .poseJump(_, _, let offset) where !offset.isFinite:
             throw SceneValidationError.invalidFault(index: index, detail: "offset is not finite")
+        case .drift(_, _, let offset, let yaw) where !offset.isFinite || !yaw.isFinite:
+            throw SceneValidationError.invalidFault(index: index, detail: "drift offset or yaw is not finite")
         case .fastSpin(_, _, let rate) where !rate.isFinite || rate == 0:
             throw SceneValidationError.invalidFault(index: index, detail: "spin rate \(rate)°/s is invalid")
         case .tooCloseToWall(_, _, let d) where !d.isFinite || d <= 0:
@@ -98,10 +108,11 @@ public enum ScanFault: Sendable, Equatable {
 
 extension ScanFault: Codable {
     enum CodingKeys: String, CodingKey {
-        case type, start, duration, offset, degreesPerSecond, distance, state, relocalizingDuration, orientation
+        case type, start, duration, offset, yawDegrees, degreesPerSecond, distance, state, relocalizingDuration, orientation
     }
 
-    /// Decodes a fault; `duration` defaults to 1 s, `offset` to [12, 0, 0], `degreesPerSecond` to
+    /// Decodes a fault; `duration` defaults to 1 s, `offset` to [12, 0, 0] (a drift's to [0, 0, 0]),
+    /// `yawDegrees` to 0, `degreesPerSecond` to
     /// 200, `distance` to 0.15 m, `state` to `notAvailable`, `relocalizingDuration` to 1 s,
     /// `orientation` to `portrait`.
     public init(from decoder: Decoder) throws {
@@ -114,6 +125,11 @@ extension ScanFault: Codable {
             self = .poseJump(
                 start: start, duration: duration,
                 offset: try c.decodeIfPresent(SIMD3<Float>.self, forKey: .offset) ?? SIMD3(12, 0, 0))
+        case "drift":
+            self = .drift(
+                start: start, duration: duration,
+                offset: try c.decodeIfPresent(SIMD3<Float>.self, forKey: .offset) ?? .zero,
+                yawDegrees: try c.decodeIfPresent(Float.self, forKey: .yawDegrees) ?? 0)
         case "fastSpin":
             self = .fastSpin(
                 start: start, duration: duration,
@@ -149,6 +165,9 @@ extension ScanFault: Codable {
         try c.encode(duration, forKey: .duration)
         switch self {
         case .poseJump(_, _, let offset): try c.encode(offset, forKey: .offset)
+        case .drift(_, _, let offset, let yaw):
+            try c.encode(offset, forKey: .offset)
+            try c.encode(yaw, forKey: .yawDegrees)
         case .fastSpin(_, _, let rate): try c.encode(rate, forKey: .degreesPerSecond)
         case .tooCloseToWall(_, _, let d): try c.encode(d, forKey: .distance)
         case .trackingLoss(_, _, let state, let reloc):

@@ -97,6 +97,15 @@ public struct ScanTrajectory: Sendable {
         return s
     }
 
+    /// The drift of a `.drift` fault at `weight` (0…1) of its growth: a turn of `weight · yawDegrees`
+    /// about the vertical through `pivot` (world metres), then a shift of `weight · offset`.
+    public static func driftTransform(
+        weight: Float, offset: SIMD3<Float>, yawDegrees: Float, pivot: SIMD3<Float>
+    ) -> RigidTransform {
+        let rotation = Matrix3x3.rotation(axis: SIMD3(0, 1, 0), angle: weight * yawDegrees * .pi / 180)
+        return RigidTransform(rotation: rotation, translation: pivot - rotation * pivot + offset * weight)
+    }
+
     /// Smooth 0→1→0 weight of an interval with ramps at both ends.
     static func ramp(_ t: Double, _ start: Double, _ duration: Double) -> Float {
         guard t >= start, t < start + duration else { return 0 }
@@ -154,6 +163,11 @@ public struct ScanTrajectory: Sendable {
         var recorded = recordedTime == t ? truth : truePose(at: recordedTime)
         for case .poseJump(let start, let d, let offset) in faults where recordedTime >= start {
             recorded.translation += offset * Float(min(1, (recordedTime - start) / d))
+        }
+        for case .drift(let start, let d, let offset, let yaw) in faults where recordedTime > start {
+            recorded = Self.driftTransform(
+                weight: Float(min(1, (recordedTime - start) / d)), offset: offset, yawDegrees: yaw,
+                pivot: truePose(at: start).translation) * recorded
         }
         var matrix = (sessionFromScene * recorded).matrix
         for case .nanPose(let start, let d) in faults where t >= start && t < start + d {

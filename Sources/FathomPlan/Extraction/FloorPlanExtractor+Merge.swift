@@ -1,0 +1,190 @@
+import FathomCore
+import FathomIO
+import FathomRegistration
+import Foundation
+
+extension FloorPlanExtractor {
+    /// Voxel edge of the clouds registered when merging scans, metres.
+    static let mergeVoxelSize: Float = 0.05
+    /// Largest inlier RMSE a merge accepts, metres: the registrar's own default is set for
+    /// relocalization; two fused scans, each downsampled to 5 cm voxels, differ by up to ~2 cm from the
+    /// quantization alone, and the free-space check (`freeSpaceConflict`) guards against wrong merges.
+    public static let mergeMaximumRMSE: Float = 0.03
+
+    /// The registrar's settings for merging scans: its defaults with the inlier RMSE gate at
+    /// `mergeMaximumRMSE`.
+    public static var mergeRegistration: RegistrationConfiguration {
+        var c = RegistrationConfiguration()
+        c.maximumRMSE = max(c.maximumRMSE, mergeMaximumRMSE)
+        return c
+    }
+
+    /// One plan from several scans of one home, each in its own world frame (separate sessions),
+    /// overlapping at a doorway or a shared wall. Each scan is fused (poses refined) on its own; the
+    /// scans are registered into the first one's frame (`PointCloudRegistrar`, gravity-aligned: a
+    /// turn about the vertical and a translation), each joining when its registration to the scans
+    /// merged so far is trusted; the merged clouds, cameras and labels give one plan (shared walls
+    /// once, rooms and labels from every scan). A scan that cannot be registered (no overlap, or a
+    /// registration the registrar does not trust) is never forced in: it gets a plan of its own and a
+    /// message says why.
+    /// - Parameters:
+    ///   - packages: the scans; the first sets the plan's frame.
+    ///   - registration: the registrar's settings (default `mergeRegistration`: gravity-aligned).
+    ///   - seed: seed of the registrar's sampling.
+    /// - Throws: `FloorPlanError` naming the package when a scan has no depth or too few points.
+    public func extract(
+        packages: [ScanPackage], registration: RegistrationConfiguration = FloorPlanExtractor.mergeRegistration, seed: UInt64 = 0,
+        progress: ((FloorPlanExtractionProgress) -> Void)? = nil
+    ) throws -> FloorPlanMergeResult {
+        guard !packages.isEmpty else { throw FloorPlanError(problem: "no scans were given") }
+        let scans = try packages.map { try fuse(package: $0, progress: progress) }
+        let names = packages.map { $0.url.lastPathComponent }
+        return try merge(scans, names: names, registration: registration, seed: seed, progress: progress)
+    }
+
+    /// One plan from several simulated or in-memory scans (each a sequence of frames and its labels);
+    /// as `extract(packages:registration:seed:progress:)`.
+    /// - Throws: `FloorPlanError` when a scan has no depth or too few points.
+    public func extract(
+        scans frameSequences: [[SensorFrame]], labels: [[ScanLabel]] = [],
+        registration: RegistrationConfiguration = FloorPlanExtractor.mergeRegistration, seed: UInt64 = 0
+    ) throws -> FloorPlanMergeResult {
+        guard !frameSequences.isEmpty else { throw FloorPlanError(problem: "no scans were given") }
+        var scans: [FusedScan] = []
+        for (k, frames) in frameSequences.enumerated() {
+            var pipeline = makeFusionPipeline()
+            var refiner = makePoseRefinement()
+            for frame in frames where frame.depth != nil { fuseFrame(frame, into: &pipeline, refiner: &refiner) }
+            guard pipeline.report.depthFrameCount > 0 else {
+                throw FloorPlanError(file: "scan \(k + 1)", problem: "the scan has no depth frames")
+            }
+            let (cameras, poses) = Self.corrected(frames.map(\.camera), by: refiner)
+            scans.append(
+                FusedScan(
+                    points: pipeline.fusion.pointCloud(minimumSampleCount: 2).positions,
+                    depthFrameCount: pipeline.report.depthFrameCount, fusedFrameCount: pipeline.report.fusedFrameCount,
+                    cameras: cameras, labels: k < labels.count ? labels[k] : [], trueNorthDegrees: nil, refinedPoses: poses,
+                    messages: []))
+        }
+        return try merge(
+            scans, names: scans.indices.map { "scan \($0 + 1)" }, registration: registration, seed: seed, progress: nil)
+    }
+
+    /// Registers the scans into groups and plans each group.
+    func merge(
+        _ scans: [FusedScan], names: [String], registration: RegistrationConfiguration, seed: UInt64,
+        progress: ((FloorPlanExtractionProgress) -> Void)?
+    ) throws -> FloorPlanMergeResult {
+        let registrar = PointCloudRegistrar(configuration: registration)
+        let sparse = scans.map { Self.voxelDownsampled($0.points, voxel: Self.mergeVoxelSize) }
+        var placed: [Int: (transform: RigidTransform, registration: RegistrationResult?)] = [0: (.identity, nil)]
+        var merged = sparse[0]
+        var mergedFull = scans[0].points
+        var mergedHeights = scans[0].cameras.compactMap { $0.worldFromCamera?.translation.y }
+        var pending = Array(scans.indices.dropFirst())
+        var lastResult: [Int: RegistrationResult] = [:]
+        var rejected: [Int: String] = [:]
+        var changed = true
+        while changed && !pending.isEmpty {
+            changed = false
+            let target = registrar.prepare(PointCloud(unchecked: merged))
+            for i in pending {
+                var generator = SeededGenerator(seed: seed &+ UInt64(i) &* 0x9E37_79B9)
+                let result = registrar.register(
+                    source: PointCloud(unchecked: sparse[i]), target: target, using: &generator)
+                lastResult[i] = result
+                guard result.isFound && result.isTrusted else { continue }
+                // The registrar's gates see points, not rooms: check free space too.
+                let moved = scans[i].points.map { result.targetFromSource.apply(to: $0) }
+                let heights = scans[i].cameras.compactMap { $0.worldFromCamera.map { result.targetFromSource.apply(to: $0.translation).y } }
+                if let conflict = freeSpaceConflict(
+                    target: mergedFull, targetCameraHeights: mergedHeights, source: moved, sourceCameraHeights: heights)
+                {
+                    rejected[i] = conflict
+                    continue
+                }
+                rejected[i] = nil
+                mergedFull += moved
+                mergedHeights += heights
+                placed[i] = (result.targetFromSource, result)
+                merged = Self.voxelDownsampled(
+                    merged + sparse[i].map { result.targetFromSource.apply(to: $0) }, voxel: Self.mergeVoxelSize)
+                pending.removeAll { $0 == i }
+                changed = true
+                break  // re-prepare the grown target
+            }
+        }
+        var messages: [String] = []
+        // The merged group.
+        let group = scans.indices.filter { placed[$0] != nil }
+        var combined = FusedScan(
+            points: [], depthFrameCount: 0, fusedFrameCount: 0, cameras: [], labels: [],
+            trueNorthDegrees: scans[0].trueNorthDegrees, refinedPoses: [], messages: [])
+        var placements: [FloorPlanScanPlacement] = []
+        var frameOffset = 0
+        for i in group {
+            let (transform, result) = placed[i]!
+            let scan = scans[i]
+            combined.points += transform == .identity ? scan.points : scan.points.map { transform.apply(to: $0) }
+            combined.depthFrameCount += scan.depthFrameCount
+            combined.fusedFrameCount += scan.fusedFrameCount
+            for var camera in scan.cameras {
+                if let pose = camera.worldFromCamera { camera.cameraTransform = (transform * pose).matrix }
+                camera.frameNumber += frameOffset
+                combined.cameras.append(camera)
+            }
+            combined.labels += scan.labels.map {
+                ScanLabel(timestamp: $0.timestamp, frameNumber: $0.frameNumber + frameOffset, text: $0.text)
+            }
+            combined.messages += scan.messages.map { group.count > 1 ? "\(names[i]): \($0)" : $0 }
+            let poses = scan.refinedPoses.map {
+                RefinedCameraPose(
+                    frameNumber: $0.frameNumber, timestamp: $0.timestamp, worldFromCamera: transform * $0.worldFromCamera,
+                    isAligned: $0.isAligned)
+            }
+            placements.append(
+                FloorPlanScanPlacement(scanIndex: i, planFromScan: transform, registration: result, refinedPoses: poses))
+            frameOffset += (scan.cameras.map(\.frameNumber).max() ?? 0) + 1
+        }
+        if group.count == 1 { combined.refinedPoses = scans[0].refinedPoses }
+        if group.count > 1 {
+            let joined = group.dropFirst().map { i -> String in
+                let r = placed[i]!.registration!
+                return String(format: "%@ (fitness %.2f, rms %.1f mm)", names[i], r.fitness, r.inlierRMSE * 1000)
+            }
+            messages.append("merged \(joined.joined(separator: ", ")) into the frame of \(names[0])")
+        }
+        var plans = [
+            FloorPlanMergeResult.Plan(result: try plan(from: combined, progress: progress), scans: placements)
+        ]
+        // Scans that could not be merged: a plan each.
+        for i in pending {
+            let why =
+                rejected[i]
+                ?? lastResult[i].map { $0.failure.map(String.init(describing:)) ?? "registration not trusted" } ?? "not tried"
+            messages.append(
+                "\(names[i]) could not be registered to the other scans (\(why)); it has a plan of its own, in its own frame")
+            plans.append(
+                FloorPlanMergeResult.Plan(
+                    result: try plan(from: scans[i], progress: progress),
+                    scans: [FloorPlanScanPlacement(scanIndex: i, planFromScan: .identity, refinedPoses: scans[i].refinedPoses)]))
+        }
+        return FloorPlanMergeResult(plans: plans, messages: messages)
+    }
+
+    /// The mean point of each occupied voxel of edge `voxel` metres.
+    static func voxelDownsampled(_ points: [SIMD3<Float>], voxel: Float) -> [SIMD3<Float>] {
+        var index: [SIMD3<Int32>: Int] = [:]
+        var sums: [SIMD4<Float>] = []
+        for p in points where p.isFinite {
+            let key = SIMD3<Int32>((p / voxel).rounded(.down))
+            if let k = index[key] {
+                sums[k] += SIMD4(p, 1)
+            } else {
+                index[key] = sums.count
+                sums.append(SIMD4(p, 1))
+            }
+        }
+        return sums.map { SIMD3($0.x, $0.y, $0.z) / $0.w }
+    }
+}

@@ -1,0 +1,297 @@
+import FathomCore
+import Foundation
+
+extension FloorPlanExtractor {
+    /// Plan cell of the object search, metres.
+    static let objectCellSize = 0.03
+    /// Points within this distance of a wall face belong to the wall, metres.
+    static let objectWallClearance = 0.05
+    /// Points this close to the floor are floor, metres.
+    static let objectFloorClearance: Float = 0.05
+    /// Points this close to the ceiling are ceiling, metres.
+    static let objectCeilingClearance: Float = 0.12
+    /// Objects whose cells reach this height are tall (wardrobes, refrigerators, shelves) and are
+    /// separated from low ones (counters, tables) standing against them, metres.
+    static let tallObjectHeight: Float = 1.2
+    /// Fewest cells of an object, and its shortest footprint side, metres.
+    static let minimumObjectCells = 20
+    static let minimumObjectExtent = 0.25
+    /// Lowest object top, metres (lower clusters are clutter on the floor).
+    static let minimumObjectTop = 0.2
+    /// The footprint runs on to a wall this close behind it when the floor between was never seen
+    /// (the back of something only seen from the front), metres.
+    static let objectBackFillDistance = 1.2
+    /// Fraction of the cells between an object and a wall where floor was seen above which the gap is
+    /// real floor (the object does not reach the wall).
+    static let seenFloorFraction = 0.3
+    /// The top is the height reached by at least this many cells.
+    static let objectTopCells = 3
+
+    /// Furniture as oriented boxes on the floor: the points inside rooms that are neither floor,
+    /// ceiling nor wall, seen from above on 3 cm cells, grouped into connected clusters (tall and low
+    /// cells apart), each boxed by the smallest rectangle at any angle (wall directions preferred),
+    /// run on to the wall behind where the floor between was never seen, its top the height at least
+    /// three cells reach; the category from the box's size and shape (`category(…)`).
+    func findObjects(grid: PlanPointGrid, faces: [WallFace], rooms: [[SIMD2<Double>]], ceilingHeight: Double)
+        -> [FloorPlanObject]
+    {
+        guard !rooms.isEmpty else { return [] }
+        let cell = Self.objectCellSize
+        var lo = SIMD2<Double>(repeating: .infinity)
+        var hi = SIMD2<Double>(repeating: -.infinity)
+        for p in rooms.joined() {
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        let w = Int(((hi.x - lo.x) / cell).rounded(.up)) + 1
+        let d = Int(((hi.y - lo.y) / cell).rounded(.up)) + 1
+        guard w > 0, d > 0, w * d < 50_000_000 else { return [] }
+        func centre(_ k: Int) -> SIMD2<Double> { lo + SIMD2(Double(k % w) + 0.5, Double(k / w) + 0.5) * cell }
+        // Cells inside a room, away from its walls.
+        var inside = [Bool](repeating: false, count: w * d)
+        for k in inside.indices {
+            let c = centre(k)
+            inside[k] = rooms.contains { FloorPlanGeometry.contains($0, c) }
+        }
+        for face in faces {
+            let a = face.start
+            let b = face.end
+            let pad = Self.objectWallClearance + cell
+            let x0 = max(0, Int((min(a.x, b.x) - pad - lo.x) / cell))
+            let x1 = min(w - 1, Int((max(a.x, b.x) + pad - lo.x) / cell))
+            let z0 = max(0, Int((min(a.y, b.y) - pad - lo.y) / cell))
+            let z1 = min(d - 1, Int((max(a.y, b.y) + pad - lo.y) / cell))
+            guard x0 <= x1, z0 <= z1 else { continue }
+            for z in z0...z1 {
+                for x in x0...x1 {
+                    let c = centre(z * w + x)
+                    let t = face.line.coordinate(of: c)
+                    if t >= face.t0 - cell, t <= face.t1 + cell,
+                        abs(face.line.signedDistance(to: c)) <= Self.objectWallClearance + cell / 2
+                    {
+                        inside[z * w + x] = false
+                    }
+                }
+            }
+        }
+        // Per cell: points above the floor, the highest of them, and whether floor was seen.
+        var counts = [Int32](repeating: 0, count: w * d)
+        var tops = [Float](repeating: 0, count: w * d)
+        var floorSeen = [Bool](repeating: false, count: w * d)
+        let ceilingLimit = Float(ceilingHeight) - Self.objectCeilingClearance
+        for i in grid.positions.indices {
+            let p = grid.positions[i]
+            let x = Int((p.x - lo.x) / cell)
+            let z = Int((p.y - lo.y) / cell)
+            guard x >= 0, x < w, z >= 0, z < d else { continue }
+            let k = z * w + x
+            let h = grid.heights[i]
+            if abs(h) <= Self.floorPointTolerance { floorSeen[k] = true }
+            guard inside[k], h > Self.objectFloorClearance, h < ceilingLimit else { continue }
+            counts[k] += 1
+            tops[k] = max(tops[k], h)
+        }
+        // Clusters of occupied cells, tall and low apart (8-connected).
+        var label = [Int32](repeating: -1, count: w * d)
+        var clusters: [[Int]] = []
+        for start in label.indices where counts[start] >= 2 && label[start] < 0 {
+            let tall = tops[start] >= Self.tallObjectHeight
+            var members: [Int] = []
+            var stack = [start]
+            label[start] = Int32(clusters.count)
+            while let k = stack.popLast() {
+                members.append(k)
+                let x = k % w
+                let z = k / w
+                for dz in -1...1 {
+                    for dx in -1...1 where dx != 0 || dz != 0 {
+                        let nx = x + dx
+                        let nz = z + dz
+                        guard nx >= 0, nx < w, nz >= 0, nz < d else { continue }
+                        let n = nz * w + nx
+                        guard label[n] < 0, counts[n] >= 2, (tops[n] >= Self.tallObjectHeight) == tall else { continue }
+                        label[n] = Int32(clusters.count)
+                        stack.append(n)
+                    }
+                }
+            }
+            clusters.append(members)
+        }
+        let wallDirections = faces.map(\.line.direction)
+        var objects: [FloorPlanObject] = []
+        for members in clusters where members.count >= Self.minimumObjectCells {
+            let heights = members.map { tops[$0] }.sorted(by: >)
+            let top = Double(heights[min(heights.count - 1, Self.objectTopCells - 1)])
+            guard top >= Self.minimumObjectTop else { continue }
+            let points = members.map(centre)
+            guard var box = Self.smallestRectangle(points, preferring: wallDirections, cell: cell) else { continue }
+            guard box.size.x >= Self.minimumObjectExtent || box.size.y >= Self.minimumObjectExtent else { continue }
+            let before = box.size.x * box.size.y
+            box = backFilled(
+                box, faces: faces, floorSeen: floorSeen, origin: lo, width: w, depth: d, cell: cell)
+            guard min(box.size.x, box.size.y) >= Self.minimumObjectExtent / 2,
+                max(box.size.x, box.size.y) >= Self.minimumObjectExtent
+            else { continue }
+            let filled = box.size.x * box.size.y > before * 1.5
+            let lowCells = members.filter { Double(tops[$0]) < top * 0.7 }.count
+            let category = Self.category(
+                length: max(box.size.x, box.size.y), width: min(box.size.x, box.size.y), top: top,
+                lowFraction: Double(lowCells) / Double(members.count),
+                againstWall: Self.standsAgainstWall(box, faces: faces))
+            objects.append(
+                FloorPlanObject(
+                    id: "f\(objects.count + 1)", category: category, corners: box.corners, bottom: 0, top: top,
+                    confidence: filled ? 0.6 : 0.9))
+        }
+        return objects
+    }
+
+    /// An oriented rectangle in the plan: centre, unit axis `u` (the other axis is its normal) and
+    /// side lengths along `u` and its normal, metres.
+    struct PlanBox {
+        var centre: SIMD2<Double>
+        var u: SIMD2<Double>
+        var size: SIMD2<Double>
+        var v: SIMD2<Double> { SIMD2(-u.y, u.x) }
+        /// The four corners in order around the box.
+        var corners: [SIMD2<Double>] {
+            let a = u * (size.x / 2)
+            let b = v * (size.y / 2)
+            return [centre - a - b, centre + a - b, centre + a + b, centre - a + b]
+        }
+    }
+
+    /// Preferred (wall) directions win when their rectangle is at most this much larger than the
+    /// smallest.
+    static let wallDirectionPreference = 1.1
+
+    /// The smallest rectangle holding the cell centres (grown by half a cell), over directions every
+    /// 2° and the wall directions; a wall direction wins when its rectangle is within 10% of the
+    /// smallest.
+    static func smallestRectangle(_ points: [SIMD2<Double>], preferring directions: [SIMD2<Double>], cell: Double)
+        -> PlanBox?
+    {
+        guard points.count >= 3 else { return nil }
+        func box(_ u: SIMD2<Double>) -> PlanBox {
+            let v = SIMD2(-u.y, u.x)
+            var a0 = Double.infinity, a1 = -Double.infinity, b0 = Double.infinity, b1 = -Double.infinity
+            for p in points {
+                let a = (p * u).sum()
+                let b = (p * v).sum()
+                a0 = min(a0, a)
+                a1 = max(a1, a)
+                b0 = min(b0, b)
+                b1 = max(b1, b)
+            }
+            a0 -= cell / 2
+            a1 += cell / 2
+            b0 -= cell / 2
+            b1 += cell / 2
+            return PlanBox(centre: u * ((a0 + a1) / 2) + v * ((b0 + b1) / 2), u: u, size: SIMD2(a1 - a0, b1 - b0))
+        }
+        func area(_ b: PlanBox) -> Double { b.size.x * b.size.y }
+        var best = box(SIMD2(1, 0))
+        for step in 1..<45 {
+            let angle = Double(step) * 2 * .pi / 180
+            let b = box(SIMD2(cos(angle), sin(angle)))
+            if area(b) < area(best) { best = b }
+        }
+        var preferred: PlanBox? = nil
+        for u in directions {
+            let b = box(u)
+            if area(b) <= area(best) * wallDirectionPreference && area(b) < (preferred.map(area) ?? .infinity) {
+                preferred = b
+            }
+        }
+        return preferred ?? best
+    }
+
+    /// The box run on to a parallel wall behind one of its sides when that wall lies within
+    /// `objectBackFillDistance` and the floor between was mostly never seen.
+    func backFilled(
+        _ box: PlanBox, faces: [WallFace], floorSeen: [Bool], origin: SIMD2<Double>, width w: Int, depth d: Int,
+        cell: Double
+    ) -> PlanBox {
+        var best: (gap: Double, axis: Int, sign: Double)? = nil
+        for face in faces {
+            let n = face.line.normal
+            for axis in 0..<2 {
+                let a = axis == 0 ? box.u : box.v
+                guard abs((a * n).sum()) >= cos(Self.furnitureParallelSine) else { continue }
+                for sign in [-1.0, 1.0] {
+                    let half = (axis == 0 ? box.size.x : box.size.y) / 2
+                    let side = box.centre + a * (sign * half)
+                    // The wall must lie ahead of this side, within reach, and span the box.
+                    let ahead = a * sign
+                    let distance = face.line.signedDistance(to: side) / (ahead * n).sum() * -1
+                    guard distance > cell / 2, distance <= Self.objectBackFillDistance else { continue }
+                    let other = axis == 0 ? box.v : box.u
+                    let span = (axis == 0 ? box.size.y : box.size.x) / 2
+                    let t0 = face.line.coordinate(of: side - other * span)
+                    let t1 = face.line.coordinate(of: side + other * span)
+                    guard min(t0, t1) >= face.t0 - 0.1, max(t0, t1) <= face.t1 + 0.1 else { continue }
+                    // Floor seen in the strip between?
+                    var seen = 0
+                    var total = 0
+                    var s = cell
+                    while s < distance - cell / 2 {
+                        var r = -span + cell / 2
+                        while r < span {
+                            let p = side + ahead * s + other * r
+                            let x = Int((p.x - origin.x) / cell)
+                            let z = Int((p.y - origin.y) / cell)
+                            if x >= 0, x < w, z >= 0, z < d {
+                                total += 1
+                                if floorSeen[z * w + x] { seen += 1 }
+                            }
+                            r += cell
+                        }
+                        s += cell
+                    }
+                    guard total == 0 || Double(seen) <= Self.seenFloorFraction * Double(total) else { continue }
+                    if distance < (best?.gap ?? .infinity) { best = (distance, axis, sign) }
+                }
+            }
+        }
+        guard let best else { return box }
+        var out = box
+        let a = best.axis == 0 ? box.u : box.v
+        out.centre += a * (best.sign * best.gap / 2)
+        if best.axis == 0 { out.size.x += best.gap } else { out.size.y += best.gap }
+        return out
+    }
+
+    /// Whether a long side of the box lies within 10 cm of a wall face.
+    static func standsAgainstWall(_ box: PlanBox, faces: [WallFace]) -> Bool {
+        let corners = box.corners
+        for face in faces {
+            for k in 0..<4 {
+                let a = corners[k]
+                let b = corners[(k + 1) % 4]
+                guard abs(face.line.signedDistance(to: a)) <= 0.1, abs(face.line.signedDistance(to: b)) <= 0.1 else {
+                    continue
+                }
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The category geometry can tell: tall (≥ 1.5 m) boxes are storage; a long (≥ 1.2 m) box
+    /// 0.8–1.0 m high against a wall is storage (a counter run); a large low box (≤ 0.7 m high, at
+    /// least 1.8 × 0.8 m) is a bed; a box 0.7–1.0 m high whose cells are mostly (≥ 40%) much lower
+    /// than its top, at least 1.2 m long, is a sofa (seat and back); a free-standing box with a top
+    /// 0.6–0.85 m high is a table; anything else is unknown. Refrigerators, stoves, ovens,
+    /// dishwashers, sinks, washers, toilets, bathtubs, fireplaces, televisions, chairs and stairs
+    /// need appearance and are never told from geometry alone.
+    static func category(length: Double, width: Double, top: Double, lowFraction: Double, againstWall: Bool)
+        -> FloorPlanObject.Category
+    {
+        if top >= 1.5 { return .storage }
+        if top >= 0.7 && top <= 1.0 && lowFraction >= 0.4 && length >= 1.2 && width >= 0.6 { return .sofa }
+        if top >= 0.8 && top <= 1.0 && length >= 1.2 && againstWall { return .storage }
+        if top <= 0.7 && length >= 1.8 && width >= 0.8 { return .bed }
+        if top >= 0.6 && top <= 0.85 && !againstWall { return .table }
+        return .unknown
+    }
+}
