@@ -13,8 +13,12 @@ import Testing
     }
 
     @Test func preparedCloudSurvivesTheFile() throws {
-        let map = WorldMap(points: PointCloud(unchecked: RegistrationFixtures.furnishedCorner(seed: 31, boxes: 2)))
-            .preparedForRelocalization()
+        // A whole-second creation time: the file stores seconds since 1970 as a Double, which cannot hold
+        // every sub-microsecond `Date()` exactly, and this test is about the descriptors.
+        let map = WorldMap(
+            points: PointCloud(unchecked: RegistrationFixtures.furnishedCorner(seed: 31, boxes: 2)),
+            createdAt: Date(timeIntervalSince1970: 1_795_000_000)
+        ).preparedForRelocalization()
         let stored = try #require(map.registrationCloud)
         #expect(stored.count > 100)
         // Prepared with the settings a default relocalizer derives from this map.

@@ -102,11 +102,14 @@ public struct SpatialIndex: Sendable {
             while true {
                 var best = (index: -1, d2: Float.infinity)
                 forEachNeighbor(of: point, radius: radius) { i, d2 in
-                    if i != excluding, d2 < best.d2 || (d2 == best.d2 && i < best.index) { best = (i, d2) }
+                    // `best.index < 0` takes the first candidate even when its distance overflowed to +∞.
+                    if i != excluding, best.index < 0 || d2 < best.d2 || (d2 == best.d2 && i < best.index) {
+                        best = (i, d2)
+                    }
                 }
                 if best.index >= 0 { return [(best.index, best.d2.squareRoot())] }
-                if radius > limit { return [] }
-                radius *= 2
+                if radius > limit || radius == .greatestFiniteMagnitude { return [] }
+                radius = min(radius * 2, .greatestFiniteMagnitude)
             }
         }
         var found: [(index: Int, distance: Float)] = []
