@@ -107,17 +107,17 @@ import ZIPFoundation
     }
 
     @Test func pathSafetyRules() {
-        #expect(ScanPackageZip.unsafeReason("scan/config.json") == nil)
-        #expect(ScanPackageZip.unsafeReason("a..b/c") == nil)
-        #expect(ScanPackageZip.unsafeReason("../x") != nil)
-        #expect(ScanPackageZip.unsafeReason("a/..") != nil)
-        #expect(ScanPackageZip.unsafeReason("/etc/passwd") != nil)
-        #expect(ScanPackageZip.unsafeReason("a\\..\\b") != nil)
-        #expect(ScanPackageZip.unsafeReason("D:x") != nil)
-        #expect(ScanPackageZip.packagePrefix(["config.json", "a/b"]) == "")
+        #expect(ScanPackageArchivePaths.unsafeReason("scan/config.json") == nil)
+        #expect(ScanPackageArchivePaths.unsafeReason("a..b/c") == nil)
+        #expect(ScanPackageArchivePaths.unsafeReason("../x") != nil)
+        #expect(ScanPackageArchivePaths.unsafeReason("a/..") != nil)
+        #expect(ScanPackageArchivePaths.unsafeReason("/etc/passwd") != nil)
+        #expect(ScanPackageArchivePaths.unsafeReason("a\\..\\b") != nil)
+        #expect(ScanPackageArchivePaths.unsafeReason("D:x") != nil)
+        #expect(ScanPackageArchivePaths.packagePrefix(["config.json", "a/b"]) == "")
         #expect(
-            ScanPackageZip.packagePrefix(["s/", "s/config.json", "s/arkitData.json", "__MACOSX/s/._config.json"])
+            ScanPackageArchivePaths.packagePrefix(["s/", "s/config.json", "s/arkitData.json", "__MACOSX/s/._config.json"])
                 == "s/")
-        #expect(ScanPackageZip.packagePrefix(["s/config.json", "t/x"]) == nil)
+        #expect(ScanPackageArchivePaths.packagePrefix(["s/config.json", "t/x"]) == nil)
     }
 }

@@ -84,29 +84,6 @@ enum ScanPackageZip {
         return crc
     }
 
-    /// Why an entry path is unsafe to extract, or `nil` when it stays inside the package.
-    static func unsafeReason(_ path: String) -> String? {
-        if path.isEmpty { return "empty path" }
-        if path.contains("\\") { return "backslash in path" }
-        if path.hasPrefix("/") { return "absolute path" }
-        if path.contains("\0") { return "NUL in path" }
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        if components.contains(where: { $0 == ".." }) { return "'..' component" }
-        if let first = components.first, first.count >= 2, first.dropFirst().first == ":" { return "drive letter" }
-        return nil
-    }
-
-    /// The folder prefix (`""` or `"name/"`) under which the package's files lie in an archive whose
-    /// entry paths are `paths`, or `nil` when there is no `config.json` at the root or under one
-    /// top-level folder.
-    static func packagePrefix(_ paths: [String]) -> String? {
-        let relevant = paths.filter { !$0.hasPrefix("__MACOSX/") }
-        if relevant.contains("config.json") { return "" }
-        let tops = Set(relevant.map { $0.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)[0] })
-        guard tops.count == 1, let top = tops.first, relevant.contains("\(top)/config.json") else { return nil }
-        return "\(top)/"
-    }
-
     /// Validates every entry of the zip at `url`, then extracts the package's files to `destination`.
     ///
     /// The archive's structure is checked by `ZipReader` (sizes, offsets, methods, names, entry count,
@@ -123,7 +100,7 @@ enum ScanPackageZip {
         let entries = archive.entries
         for entry in entries {
             let path = entry.path
-            if let reason = unsafeReason(path) {
+            if let reason = ScanPackageArchivePaths.unsafeReason(path) {
                 throw ScanPackageError(
                     .unsafeZipEntry, file: "\(url.path) › \(path)",
                     problem: "entry escapes the package (\(reason)); nothing was extracted")
@@ -134,7 +111,7 @@ enum ScanPackageZip {
                     problem: "symbolic links are not allowed; nothing was extracted")
             }
         }
-        guard let prefix = packagePrefix(entries.map(\.path)) else {
+        guard let prefix = ScanPackageArchivePaths.packagePrefix(entries.map(\.path)) else {
             throw ScanPackageError(
                 .missingFile, file: "\(url.path) › config.json",
                 problem: "required file is missing (neither at the zip's root nor under one top-level folder)")

@@ -38,13 +38,7 @@ public struct RoomPlanObject: Sendable, Equatable, Encodable {
         case identifier, parentIdentifier, category, confidence, dimensions, transform, story
     }
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ string: String) { stringValue = string }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private typealias Key = RoomPlanKey
 
     /// Encodes RoomPlan's keys (`parentIdentifier` null).
     public func encode(to encoder: any Encoder) throws {

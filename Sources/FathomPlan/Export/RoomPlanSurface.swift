@@ -72,13 +72,7 @@ public struct RoomPlanSurface: Sendable, Equatable, Encodable {
             completedEdges, curve
     }
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ string: String) { stringValue = string }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private typealias Key = RoomPlanKey
 
     /// Encodes RoomPlan's keys; `parentIdentifier` and `curve` as `null` when absent, no completed edges.
     public func encode(to encoder: any Encoder) throws {

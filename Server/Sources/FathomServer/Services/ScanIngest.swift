@@ -33,7 +33,7 @@ public struct ScanIngest: Sendable {
         do {
             let entries = try ZipInspector(limits: limits).entries(of: upload)
             let paths = entries.map(\.path)
-            guard let prefix = Self.packagePrefix(paths) else {
+            guard let prefix = ScanPackageArchivePaths.packagePrefix(paths) else {
                 throw Refusal(reason: "not a scan package: no config.json at the zip's root or under one top-level folder")
             }
             let kept = entries.compactMap { entry -> ZipEntry? in
@@ -59,15 +59,6 @@ public struct ScanIngest: Sendable {
             try? fm.removeItem(at: upload)
             throw error
         }
-    }
-
-    /// The folder prefix ("" or "name/") holding `config.json`, or `nil`.
-    static func packagePrefix(_ paths: [String]) -> String? {
-        let relevant = paths.filter { !$0.hasPrefix("__MACOSX/") }
-        if relevant.contains("config.json") { return "" }
-        let tops = Set(relevant.map { String($0.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)[0]) })
-        guard tops.count == 1, let top = tops.first, relevant.contains("\(top)/config.json") else { return nil }
-        return "\(top)/"
     }
 
     /// A library error as a sentence naming package files, without the server's folders.

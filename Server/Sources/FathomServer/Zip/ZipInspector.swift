@@ -1,3 +1,4 @@
+import Fathom
 import Foundation
 
 /// Reads and checks a zip's central directory without trusting it: every entry's local header must
@@ -99,7 +100,7 @@ public struct ZipInspector: Sendable {
                 throw ZipRejection("entry \(index + 1): its name is not UTF-8")
             }
             p = next
-            if let reason = Self.unsafeReason(path) { throw ZipRejection("entry '\(path)': unsafe path (\(reason))") }
+            if let reason = ScanPackageArchivePaths.unsafeReason(path) { throw ZipRejection("entry '\(path)': unsafe path (\(reason))") }
             guard seenPaths.insert(path).inserted else { throw ZipRejection("entry '\(path)' appears twice") }
             if flags & 1 != 0 { throw ZipRejection("entry '\(path)' is encrypted") }
             if madeBy == 3, (external >> 16) & 0o170000 == 0o120000 {
@@ -187,18 +188,6 @@ public struct ZipInspector: Sendable {
         } catch {
             throw ZipRejection("the upload cannot be read at offset \(offset)")
         }
-    }
-
-    /// Why an entry path would escape the package, or `nil` when it stays inside.
-    static func unsafeReason(_ path: String) -> String? {
-        if path.isEmpty { return "empty path" }
-        if path.contains("\\") { return "backslash in path" }
-        if path.hasPrefix("/") { return "absolute path" }
-        if path.contains("\0") { return "NUL in path" }
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        if components.contains(where: { $0 == ".." }) { return "'..' component" }
-        if let first = components.first, first.count >= 2, first.dropFirst().first == ":" { return "drive letter" }
-        return nil
     }
 }
 
