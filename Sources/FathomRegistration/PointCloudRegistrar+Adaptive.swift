@@ -3,12 +3,11 @@ import FathomCore
 
 extension PointCloudRegistrar {
     /// Registers `source` to `target` with settings that follow from the clouds themselves, coarse to
-    /// fine: both are measured (`RegistrationCloudMeasurements`: spacing, noise, extent), searched at
-    /// `RegistrationConfiguration.adapted(source:target:mode:)` and, where the data are dense enough for
-    /// a finer level (`RegistrationConfiguration.fineStage(after:source:target:)`), refined there.
-    ///
-    /// The trust verdict and the quality figures (fitness, RMSE, runner-up) are those of the search
-    /// level, where they are calibrated; the transform is the finest one.
+    /// fine: both are measured (`RegistrationCloudMeasurements`: spacing, noise, extent) and searched at
+    /// `RegistrationConfiguration.adapted(source:target:mode:)`. Where the data are dense enough for a
+    /// finer level (`RegistrationConfiguration.fineStage(after:source:target:)`), every distinct answer
+    /// of the search is refined there and the fine evidence decides between them
+    /// (`registerCoarseToFine`); sparse clouds are judged at the search level alone.
     /// - Parameters:
     ///   - source: the cloud to move (any density; non-finite points are ignored).
     ///   - target: the fixed cloud.
@@ -20,11 +19,90 @@ extension PointCloudRegistrar {
         let ms = RegistrationCloudMeasurements(measuring: source.positions)
         let mt = RegistrationCloudMeasurements(measuring: target.positions)
         let registrar = PointCloudRegistrar(configuration: .adapted(source: ms, target: mt, mode: mode))
-        let result = registrar.register(source: source, target: target, seed: seed)
         guard let fine = RegistrationConfiguration.fineStage(after: registrar.configuration, source: ms, target: mt) else {
-            return result
+            return registrar.register(source: source, target: target, seed: seed)
         }
-        return registrar.refinedFurther(result, source: source, target: target, configuration: fine)
+        return registrar.registerCoarseToFine(source: source, target: target, fine: fine, seed: seed)
+    }
+
+    /// With a fine level, the search keeps and refines this many times `hypothesesRefined` answers:
+    /// the fine evidence can afford to judge more of them, and a symmetric room's turned versions
+    /// would otherwise crowd out the true one.
+    static let fineStageHypothesisFactor = 2
+    /// Distinct answers of the search refined and judged at the fine level, at most (those with the
+    /// most inliers discounted by contradictions at the search level).
+    static let fineStageAnswers = 4
+    /// Source points the fine level judges each answer on, at most (evenly strided).
+    static let maximumFineEvaluationPoints = 20_000
+
+    /// Searches at these settings, then refines every distinct answer of the search by ICP at the
+    /// finer settings `fine` and ranks them there by their inliers discounted by their contradictions
+    /// (`maximumContradictionRate`): points landing beside the target's surfaces rather than on them
+    /// or beyond them. A half-turned rectangular room explains more wall points than the true,
+    /// partial overlap, but puts its furniture where the target saw something else.
+    ///
+    /// The verdict: overlap, inliers, RMSE, constraint and fitness of the winner at the search level
+    /// (where they are calibrated), its contradiction rate at the fine level, and the runner-up's
+    /// discounted inliers as a fraction of the winner's (`runnerUpRatio`). The transform is the fine one.
+    func registerCoarseToFine(source: PointCloud, target: PointCloud, fine: RegistrationConfiguration, seed: UInt64)
+        -> RegistrationResult
+    {
+        // One pass over each full cloud: the fine level's voxels, from which the search level's follow.
+        let fineSource = RegistrationCloud.voxelized(source.positions, weights: nil, voxelSize: fine.voxelSize)
+        let fineTarget = RegistrationCloud.voxelized(target.positions, weights: nil, voxelSize: fine.voxelSize)
+        let s = RegistrationCloud(
+            centroids: RegistrationCloud.voxelized(fineSource.centroids, weights: fineSource.weights, voxelSize: configuration.voxelSize)
+                .centroids,
+            configuration: configuration, descriptorLimit: configuration.maximumKeypoints * Self.sourceDescriptorFactor)
+        let t = RegistrationCloud(
+            centroids: RegistrationCloud.voxelized(fineTarget.centroids, weights: fineTarget.weights, voxelSize: configuration.voxelSize)
+                .centroids,
+            configuration: configuration, descriptorLimit: nil)
+        guard s.count >= Self.minimumPointCount, t.count >= Self.minimumPointCount else {
+            return .notFound(
+                .tooFewPoints(source: s.count, target: t.count, minimum: Self.minimumPointCount), sourcePointCount: s.count)
+        }
+        var g = SeededGenerator(seed: seed)
+        let found: Search
+        // More answers are kept for the fine level to judge. The search level's RMSE is that of the
+        // voxel sampling here (about half the inlier distance), not of the noise: only the bound of no
+        // alignment at all applies, and the fine contradiction rate judges the fit.
+        var c = configuration
+        c.hypothesesRefined *= Self.fineStageHypothesisFactor
+        c.maximumRMSE = max(c.maximumRMSE, c.inlierDistance * RegistrationConfiguration.maximumRelativeRMSE)
+        let judge = PointCloudRegistrar(configuration: c)
+        let coarseEnclosure = OccupancyGrid(t.positions, cell: c.coverageRadius)
+        switch judge.search(source: s, target: t, using: &g, refining: c.hypothesesRefined, enclosure: coarseEnclosure) {
+        case .notFound(let result): return result
+        case .found(let f): found = f
+        }
+        let refiner = PointCloudRegistrar(configuration: fine)
+        let fs = RegistrationCloud(centroids: fineSource.centroids, configuration: fine, descriptorLimit: 0, normals: false)
+        let ft = RegistrationCloud(centroids: fineTarget.centroids, configuration: fine, descriptorLimit: 0)
+        let stride = max(1, fs.count / Self.maximumFineEvaluationPoints)
+        let enclosure = OccupancyGrid(ft.positions, cell: fine.coverageRadius)
+        let limit = fine.maximumContradictionRate
+        var answers: [(transform: RigidTransform, iterations: Int, support: Float, rate: Float)] = []
+        // The distinct answers best supported at the search level go on to the fine level.
+        var candidates: [(transform: RigidTransform, iterations: Int, quality: Quality)] = []
+        for r in found.refined.sorted(by: { $0.quality.support(maximumContradictionRate: limit) > $1.quality.support(maximumContradictionRate: limit) })
+        where candidates.count < Self.fineStageAnswers && !candidates.contains(where: { isSameAnswer($0.transform, r.transform) }) {
+            candidates.append(r)
+        }
+        for r in candidates {
+            let (transform, iterations) = refiner.refine(r.transform, source: fs, target: ft)
+            let q = refiner.evaluate(transform, source: fs, target: ft, enclosure: enclosure, stride: stride)
+            answers.append((transform, r.iterations + iterations, q.support(maximumContradictionRate: limit), q.contradictionRate))
+        }
+        answers.sort { $0.support > $1.support }
+        let winner = answers[0]
+        let runnerUp = answers.dropFirst().filter { !isSameAnswer($0.transform, winner.transform) }.map(\.support).max() ?? 0
+        let runnerUpRatio = winner.support > 0 ? max(0, runnerUp) / winner.support : 1
+        var result = judge.verdict(
+            winner.transform, quality: evaluate(winner.transform, source: s, target: t), runnerUpRatio: runnerUpRatio,
+            contradictionRate: winner.rate, icpIterations: winner.iterations, sourcePointCount: s.count)
+        result.refinementVoxelSize = fine.voxelSize
+        return result
     }
 
     /// `result` refined by ICP at the finer settings `configuration` (same mode): its transform is
@@ -35,7 +113,7 @@ extension PointCloudRegistrar {
     ) -> RegistrationResult {
         guard result.isFound, fine.mode == configuration.mode, fine.problem == nil else { return result }
         let refiner = PointCloudRegistrar(configuration: fine)
-        let s = RegistrationCloud(positions: source.positions, configuration: fine, descriptorLimit: 0)
+        let s = RegistrationCloud(positions: source.positions, configuration: fine, descriptorLimit: 0, normals: false)
         let t = RegistrationCloud(positions: target.positions, configuration: fine, descriptorLimit: 0)
         guard s.count >= Self.minimumPointCount, t.count >= Self.minimumPointCount else { return result }
         let before = refiner.evaluate(result.targetFromSource, source: s, target: t)
@@ -49,3 +127,4 @@ extension PointCloudRegistrar {
         return out
     }
 }
+

@@ -28,20 +28,9 @@ extension PointCloudRegistrar {
             for k in 0..<36 { a[k] = 0 }
             for k in 0..<6 { b[k] = 0 }
             var used = 0
-            func add(_ residual: Double, weight: Double) {
-                for i in 0..<n {
-                    b[i] -= weight * row[i] * residual
-                    for j in 0..<n { a[i * n + j] += weight * row[i] * row[j] }
-                }
-            }
             for s in Swift.stride(from: 0, to: source.count, by: stride) {
                 let p = transform.apply(to: source.positions[s])
-                var bestIndex = -1
-                var best = Float.infinity
-                target.index.forEachNeighbor(of: p, radius: radius) { j, d2 in
-                    if d2 < best { best = d2; bestIndex = j }
-                }
-                guard bestIndex >= 0 else { continue }
+                guard let (bestIndex, best) = target.nearest(to: p, within: radius) else { continue }
                 used += 1
                 let q = target.positions[bestIndex]
                 let u = best.squareRoot() / radius
@@ -50,13 +39,13 @@ extension PointCloudRegistrar {
                 if target.isPlanar[bestIndex] {
                     let nq = SIMD3<Double>(target.normals[bestIndex])
                     fillRow(&row, point: pd, direction: nq, gravity: gravity)
-                    add(nq.dot(diff), weight: w)
+                    Self.accumulate(&a, &b, row: row, n: n, residual: nq.dot(diff), weight: w)
                 } else {
                     for axis in 0..<3 {
                         var e = SIMD3<Double>.zero
                         e[axis] = 1
                         fillRow(&row, point: pd, direction: e, gravity: gravity)
-                        add(diff[axis], weight: w)
+                        Self.accumulate(&a, &b, row: row, n: n, residual: diff[axis], weight: w)
                     }
                 }
             }
@@ -79,6 +68,22 @@ extension PointCloudRegistrar {
             if step < Double(Self.icpConvergence) && radius <= c.inlierDistance { break }
         }
         return (transform, iterations)
+    }
+
+    /// Adds one weighted residual with Jacobian `row` to the normal equations `a` (n × n) and `b`.
+    @inline(__always)
+    static func accumulate(_ a: inout [Double], _ b: inout [Double], row: [Double], n: Int, residual: Double, weight: Double) {
+        a.withUnsafeMutableBufferPointer { a in
+            b.withUnsafeMutableBufferPointer { b in
+                row.withUnsafeBufferPointer { row in
+                    for i in 0..<n {
+                        let wi = weight * row[i]
+                        b[i] -= wi * residual
+                        for j in 0..<n { a[i * n + j] += wi * row[j] }
+                    }
+                }
+            }
+        }
     }
 
     /// The Jacobian row of the residual `direction · (p − q)` with respect to the update

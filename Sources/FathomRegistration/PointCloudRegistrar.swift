@@ -74,37 +74,80 @@ public struct PointCloudRegistrar: Sendable {
                 .tooFewPoints(source: source.count, target: target.count, minimum: Self.minimumPointCount),
                 sourcePointCount: source.count)
         }
+        switch search(source: source, target: target, using: &generator) {
+        case .notFound(let result):
+            return result
+        case .found(let found):
+            let best = found.refined[0]
+            let runnerUp = found.runnerUpInliers(of: best.transform, registrar: self)
+            return verdict(
+                best.transform, quality: best.quality,
+                runnerUpRatio: best.quality.inliers > 0 ? Float(runnerUp) / Float(best.quality.inliers) : 1,
+                icpIterations: best.iterations, sourcePointCount: source.count)
+        }
+    }
+
+    /// What the global search ended with: answers, or a result saying why there are none.
+    enum SearchOutcome {
+        case found(Search)
+        case notFound(RegistrationResult)
+    }
+
+    /// The global search's answers: the hypotheses refined by ICP (most inliers first) and the other
+    /// verified ones with their inliers before refinement.
+    struct Search {
+        var refined: [(transform: RigidTransform, iterations: Int, quality: Quality)]
+        var others: [(transform: RigidTransform, inliers: Int)]
+
+        /// The inliers of the best answer that is not `winner` (refined ones after ICP, the others as
+        /// verified).
+        func runnerUpInliers(of winner: RigidTransform, registrar: PointCloudRegistrar) -> Int {
+            var runnerUp = 0
+            for r in refined where !registrar.isSameAnswer(r.transform, winner) { runnerUp = max(runnerUp, r.quality.inliers) }
+            for o in others where !registrar.isSameAnswer(o.transform, winner) { runnerUp = max(runnerUp, o.inliers) }
+            return runnerUp
+        }
+    }
+
+    /// Matches descriptors, samples hypotheses, verifies them on the whole source and refines the best
+    /// `refining` by ICP (their quality counting contradictions when given the target's `enclosure`);
+    /// a result saying why when nothing was found.
+    func search<G: RandomNumberGenerator>(
+        source: RegistrationCloud, target: RegistrationCloud, using generator: inout G,
+        refining: Int = refinedAfterVerification, enclosure: OccupancyGrid? = nil
+    ) -> SearchOutcome {
         let correspondences = matchDescriptors(source: source, target: target, using: &generator)
         guard correspondences.count >= (configuration.mode == .gravityAligned ? 2 : 3) else {
-            return .notFound(.noCorrespondences, sourcePointCount: source.count)
+            return .notFound(.notFound(.noCorrespondences, sourcePointCount: source.count))
         }
         let hypotheses = sampleHypotheses(
             source: source, target: target, correspondences: correspondences, using: &generator)
         guard !hypotheses.isEmpty else {
-            return .notFound(
+            return .notFound(.notFound(
                 .noConsistentHypothesis, sourcePointCount: source.count,
-                samplingIterations: configuration.samplingIterations)
+                samplingIterations: configuration.samplingIterations))
         }
         // Coarse verification on the whole cloud, then ICP on the best few.
-        let coarse = hypotheses.map { h in (h, evaluate(h, source: source, target: target).inliers) }
-            .sorted { $0.1 > $1.1 }
+        let coarse = hypotheses.map { h in (transform: h, inliers: evaluate(h, source: source, target: target).inliers) }
+            .sorted { $0.inliers > $1.inliers }
         var refined: [(transform: RigidTransform, iterations: Int, quality: Quality)] = []
-        for (h, _) in coarse.prefix(Self.refinedAfterVerification) {
+        for (h, _) in coarse.prefix(refining) {
             let (t, iterations) = refine(h, source: source, target: target)
-            refined.append((t, iterations, evaluate(t, source: source, target: target)))
+            refined.append((t, iterations, evaluate(t, source: source, target: target, enclosure: enclosure)))
         }
         refined.sort { $0.quality.inliers > $1.quality.inliers }
-        let (transform, iterations, q) = refined[0]
-        // The runner-up: the best hypothesis that is not the winner (refined ones after ICP, the
-        // others as verified), as a fraction of the winner's inliers.
-        var runnerUp = 0
-        for r in refined.dropFirst() where !isSameAnswer(r.transform, transform) { runnerUp = max(runnerUp, r.quality.inliers) }
-        for (h, inliers) in coarse.dropFirst(Self.refinedAfterVerification) where !isSameAnswer(h, transform) {
-            runnerUp = max(runnerUp, inliers)
-        }
-        let runnerUpRatio = q.inliers > 0 ? Float(runnerUp) / Float(q.inliers) : 1
+        return .found(Search(refined: refined, others: Array(coarse.dropFirst(refining))))
+    }
+
+    /// The result for `transform` with quality `q` (measured with these settings), a runner-up scoring
+    /// `runnerUpRatio` of the winner and, where a finer level judged it, the winner's contradiction
+    /// rate there: the figures and the trust verdict.
+    func verdict(
+        _ transform: RigidTransform, quality q: Quality, runnerUpRatio: Float, contradictionRate: Float? = nil,
+        icpIterations iterations: Int, sourcePointCount: Int
+    ) -> RegistrationResult {
         let fitness = q.covered > 0 ? Float(q.inliers) / Float(q.covered) : 0
-        let overlap = Float(q.covered) / Float(source.count)
+        let overlap = Float(q.covered) / Float(max(1, sourcePointCount))
         // Checked in this order; `.lowFitness` therefore means that everything else passed.
         var failure: RegistrationFailure? = nil
         if overlap < configuration.minimumOverlap {
@@ -115,6 +158,8 @@ public struct PointCloudRegistrar: Sendable {
             failure = .highRMSE(q.rmse)
         } else if q.constraint < configuration.minimumConstraint {
             failure = .degenerate(q.constraint)
+        } else if let rate = contradictionRate, rate > configuration.maximumContradictionRate {
+            failure = .contradicted(rate)
         } else if runnerUpRatio > configuration.maximumRunnerUpRatio {
             failure = .ambiguous(runnerUpRatio)
         } else if fitness < configuration.minimumFitness {
@@ -122,10 +167,11 @@ public struct PointCloudRegistrar: Sendable {
         }
         var result = RegistrationResult(
             targetFromSource: transform, isFound: true, fitness: fitness, overlap: overlap, inlierRMSE: q.rmse, inlierCount: q.inliers,
-            sourcePointCount: source.count, isTrusted: failure == nil,
+            sourcePointCount: sourcePointCount, isTrusted: failure == nil,
             samplingIterations: configuration.samplingIterations, icpIterations: iterations, failure: failure)
         result.runnerUpRatio = runnerUpRatio
         result.constraint = q.constraint
+        result.contradictionRate = contradictionRate ?? 0
         result.voxelSize = configuration.voxelSize
         result.refinementVoxelSize = configuration.voxelSize
         return result
@@ -148,24 +194,56 @@ public struct PointCloudRegistrar: Sendable {
         var rmse: Float
         /// Smallest eigenvalue of the inliers' mean constraint matrix (see `minimumConstraint`).
         var constraint: Float
+        /// Source points within `coverageRadius` of a target point that are neither inliers nor on the
+        /// plane of their nearest target point (counted only when asked for; see `evaluate`).
+        var contradictions = 0
+        /// Source points within `coverageRadius` of a target point that are not inliers but lie on
+        /// the plane of their nearest target point: the target's surfaces continued (counted with
+        /// the contradictions).
+        var extensions = 0
+
+        /// Contradictions among the points near the target's surfaces (0…1).
+        var contradictionRate: Float {
+            let near = inliers + contradictions + extensions
+            return near > 0 ? Float(contradictions) / Float(near) : 0
+        }
+
+        /// The inliers discounted by the contradictions, `inliers × (1 − rate / maximumRate)`: an
+        /// answer at the trusted limit of contradictions scores 0.
+        func support(maximumContradictionRate: Float) -> Float {
+            Float(inliers) * (1 - contradictionRate / maximumContradictionRate)
+        }
     }
 
     /// Counts the source points whose nearest target point lies within `inlierDistance` after
-    /// `transform` (inliers, and their RMSE) and those landing in the target's mapped space.
-    func evaluate(_ transform: RigidTransform, source: RegistrationCloud, target: RegistrationCloud) -> Quality {
+    /// `transform` (inliers, and their RMSE) and those landing in the target's mapped space; given the
+    /// target's `enclosure`, also the other points as contradictions (off the plane of the nearest
+    /// target point within `coverageRadius` when that one is planar, or far from every target point
+    /// but inside what the target enclosed) or extensions (on that plane; see `Quality`); points whose
+    /// nearest target point is not planar count as neither. `stride` > 1 looks at every
+    /// `stride`-th source point.
+    func evaluate(
+        _ transform: RigidTransform, source: RegistrationCloud, target: RegistrationCloud, enclosure: OccupancyGrid? = nil,
+        stride: Int = 1
+    ) -> Quality {
         let r = configuration.inlierDistance
-        var inliers = 0, covered = 0
+        var inliers = 0, covered = 0, contradictions = 0, extensions = 0
         var sum: Double = 0
         var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
-        for p in source.positions {
-            let q = transform.apply(to: p)
+        for k in Swift.stride(from: 0, to: source.count, by: max(1, stride)) {
+            let q = transform.apply(to: source.positions[k])
             if target.covers(q) { covered += 1 }
-            var best = Float.infinity
-            var bestIndex = -1
-            target.index.forEachNeighbor(of: q, radius: r) { j, d2 in
-                if d2 < best { best = d2; bestIndex = j }
+            guard let (bestIndex, best) = target.nearest(to: q, within: r) else {
+                if let enclosure {
+                    switch target.contact(of: q, within: configuration.coverageRadius, planeTolerance: r) {
+                    case .contradiction: contradictions += 1
+                    case .extension: extensions += 1
+                    case .undecided: break
+                    case .none: if enclosure.enclosesHorizontally(q) { contradictions += 1 }
+                    }
+                }
+                continue
             }
-            guard bestIndex >= 0 else { continue }
             inliers += 1
             sum += Double(best)
             switch target.shapes[bestIndex] {
@@ -192,6 +270,7 @@ public struct PointCloudRegistrar: Sendable {
         }
         return Quality(
             inliers: inliers, covered: max(covered, inliers),
-            rmse: inliers > 0 ? Float((sum / Double(inliers)).squareRoot()) : 0, constraint: constraint)
+            rmse: inliers > 0 ? Float((sum / Double(inliers)).squareRoot()) : 0, constraint: constraint,
+            contradictions: contradictions, extensions: extensions)
     }
 }

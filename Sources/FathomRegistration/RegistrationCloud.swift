@@ -86,13 +86,25 @@ public struct RegistrationCloud: Sendable {
 
     /// Prepares raw positions, describing only about `descriptorLimit` evenly strided points when
     /// given (a source needs descriptors only at its keypoints; 0 describes none, for refinement).
-    init(positions raw: [SIMD3<Float>], configuration: RegistrationConfiguration, descriptorLimit: Int?) {
+    /// Without `normals` (a refinement source: only its positions are used) every normal is +y, no
+    /// point is planar and every shape is unknown.
+    init(positions raw: [SIMD3<Float>], configuration: RegistrationConfiguration, descriptorLimit: Int?, normals withNormals: Bool = true) {
+        self.init(
+            centroids: Self.voxelCentroids(raw, voxelSize: configuration.voxelSize), configuration: configuration,
+            descriptorLimit: descriptorLimit, normals: withNormals)
+    }
+
+    /// Prepares points already downsampled at `configuration.voxelSize` (as `init(positions:…)` does
+    /// after downsampling).
+    init(centroids points: [SIMD3<Float>], configuration: RegistrationConfiguration, descriptorLimit: Int?, normals withNormals: Bool = true) {
         self.configuration = configuration
-        let points = Self.voxelCentroids(raw, voxelSize: configuration.voxelSize)
         positions = points
         let index = SpatialIndex(positions: points, cellSize: max(configuration.voxelSize, configuration.normalRadius / 2))
         self.index = index
-        let (n, planar, shapes) = Self.estimateNormals(points, index: index, radius: configuration.normalRadius)
+        let (n, planar, shapes) = withNormals
+            ? Self.estimateNormals(points, index: index, radius: configuration.normalRadius)
+            : ([SIMD3<Float>](repeating: SIMD3(0, 1, 0), count: points.count), [Bool](repeating: false, count: points.count),
+               [LocalShape](repeating: .unknown, count: points.count))
         normals = n
         isPlanar = planar
         self.shapes = shapes
@@ -124,30 +136,61 @@ public struct RegistrationCloud: Sendable {
 
     /// The number of downsampled points.
     public var count: Int { positions.count }
+
+    /// The nearest point to `p` within `radius` (metres) and its squared distance, or `nil`. Looks
+    /// within one index cell first: a nearest point found there is the nearest overall, and large
+    /// radii (ICP's first iterations) then cost no more than small ones.
+    @inline(__always)
+    func nearest(to p: SIMD3<Float>, within radius: Float) -> (index: Int, squaredDistance: Float)? {
+        var best = Float.infinity
+        var bestIndex = -1
+        let first = min(radius, index.cellSize)
+        index.forEachNeighbor(of: p, radius: first) { j, d2 in
+            if d2 < best { best = d2; bestIndex = j }
+        }
+        if bestIndex < 0 && radius > first {
+            index.forEachNeighbor(of: p, radius: radius) { j, d2 in
+                if d2 < best { best = d2; bestIndex = j }
+            }
+        }
+        return bestIndex >= 0 ? (bestIndex, best) : nil
+    }
+
+    /// How a point that is not an inlier relates to this cloud's surfaces.
+    enum Contact {
+        /// No point of this cloud within the radius: space it did not map.
+        case none
+        /// On the plane of its nearest point (within the tolerance): a mapped surface continued.
+        case `extension`
+        /// Near this cloud's points but off the plane of the nearest: where it saw something else.
+        case contradiction
+        /// Near a point whose neighbourhood is not a plane (an edge, a corner, too few points): undecided.
+        case undecided
+    }
+
+    /// How `p` relates to the points within `radius`: the plane of its nearest one decides.
+    func contact(of p: SIMD3<Float>, within radius: Float, planeTolerance: Float) -> Contact {
+        guard let (bestIndex, _) = nearest(to: p, within: radius) else { return .none }
+        guard case .planar(let n) = shapes[bestIndex] else { return .undecided }
+        return abs(n.dot(p - positions[bestIndex])) <= planeTolerance ? .extension : .contradiction
+    }
 }
 
 extension RegistrationCloud {
     /// One centroid per occupied voxel of edge `voxelSize`, in order of first occupation.
     static func voxelCentroids(_ points: [SIMD3<Float>], voxelSize: Float) -> [SIMD3<Float>] {
-        let inv = 1 / voxelSize
-        var slot: [SIMD3<Int32>: Int] = [:]
-        slot.reserveCapacity(points.count)
-        var sums: [SIMD3<Double>] = []
-        var counts: [Int] = []
-        for p in points where p.isFinite {
-            let q = (p * inv).rounded(.down)
-            guard abs(q.x) < 1e9, abs(q.y) < 1e9, abs(q.z) < 1e9 else { continue }
-            let key = SIMD3<Int32>(Int32(q.x), Int32(q.y), Int32(q.z))
-            if let s = slot[key] {
-                sums[s] += SIMD3<Double>(p)
-                counts[s] += 1
-            } else {
-                slot[key] = sums.count
-                sums.append(SIMD3<Double>(p))
-                counts.append(1)
-            }
+        voxelized(points, weights: nil, voxelSize: voxelSize).centroids
+    }
+
+    /// The points (each with its weight, 1 when `weights` is nil) summed per voxel of edge `voxelSize`.
+    static func voxelized(_ points: [SIMD3<Float>], weights: [Int]?, voxelSize: Float) -> VoxelAccumulator {
+        var grid = VoxelAccumulator(edge: voxelSize, capacity: min(points.count, 1 << 16))
+        if let weights {
+            for (p, w) in zip(points, weights) { grid.add(p, weight: w) }
+        } else {
+            for p in points { grid.add(p) }
         }
-        return zip(sums, counts).map { SIMD3<Float>($0 / Double($1)) }
+        return grid
     }
 
     /// PCA normals of the neighbours within `radius` (within `coarseRadiusFactor`·radius for sparse

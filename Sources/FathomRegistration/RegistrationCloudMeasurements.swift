@@ -6,7 +6,8 @@ import FathomCore
 /// they scatter off the surfaces they sample, and how large it is.
 ///
 /// Measured on at most `measuredPoints` points (a strided subset of larger clouds; the spacing is
-/// scaled back to the whole cloud as for points on surfaces) and `sampledNeighbourhoods` query points.
+/// scaled back to the whole cloud as for points on surfaces) and `sampledNeighbourhoods` query points
+/// (which also give the extent).
 public struct RegistrationCloudMeasurements: Sendable, Hashable {
     /// Finite points in the cloud.
     public var pointCount: Int
@@ -52,9 +53,9 @@ public struct RegistrationCloudMeasurements: Sendable, Hashable {
         }
         let stride = max(1, (finite.count + Self.measuredPoints - 1) / Self.measuredPoints)
         let subset = stride == 1 ? finite : Swift.stride(from: 0, to: finite.count, by: stride).map { finite[$0] }
-        extent = Self.robustExtent(subset)
         let index = SpatialIndex(positions: subset)
         let queryStride = max(1, subset.count / Self.sampledNeighbourhoods)
+        extent = Self.robustExtent(Swift.stride(from: 0, to: subset.count, by: queryStride).map { subset[$0] })
         var nearest: [Float] = []
         nearest.reserveCapacity(subset.count / queryStride + 1)
         for i in Swift.stride(from: 0, to: subset.count, by: queryStride) {

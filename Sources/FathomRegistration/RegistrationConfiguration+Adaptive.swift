@@ -13,6 +13,9 @@ extension RegistrationConfiguration {
     /// The global search's point budget per cloud (denser clouds get a larger voxel edge; points on
     /// surfaces thin with the square of the edge; see `adaptedVoxelSize`).
     public static let maximumGlobalPoints = 6000
+    /// The mean spacing of points on surfaces (the square root of the area per point) is about this
+    /// many times the median nearest-neighbour distance the measurements report.
+    public static let meanSpacingPerNearestNeighbour: Float = 2
     /// The fine refinement works on at most about this many points per cloud.
     public static let maximumFinePoints = 40_000
     /// A fine refinement runs when its voxel edge is below this fraction of the coarse one.
@@ -55,12 +58,10 @@ extension RegistrationConfiguration {
     ) -> Float {
         var v = max(source.spacing, target.spacing) * voxelPerSpacing
         v = max(v, max(source.noise, target.noise) * voxelPerNoise)
-        // Points on surfaces: n points with median neighbour distance s thin to about n·s²/v² at edge v.
-        // (The median neighbour lies about half the mean spacing away, so this keeps up to about four
-        // times `maximumPoints`; a coarser search level lost the furniture that tells a rectangular
-        // room from its half-turn in the dense simulator pairs, and trusted the turn.)
+        // Points on surfaces: n points a mean spacing d apart thin to about n·d²/v² at edge v, and the
+        // median nearest neighbour (the measured spacing) lies about half the mean spacing away.
         for m in [source, target] where m.pointCount > maximumPoints && m.spacing > 0 {
-            v = max(v, m.spacing * (Float(m.pointCount) / Float(maximumPoints)).squareRoot())
+            v = max(v, m.spacing * meanSpacingPerNearestNeighbour * (Float(m.pointCount) / Float(maximumPoints)).squareRoot())
         }
         guard v.isFinite, v > 0 else { return referenceVoxelSize }
         // A cloud can also be large in extent: keep a few voxels across it.
@@ -104,7 +105,7 @@ extension RegistrationConfiguration {
 
     /// Settings of the fine refinement after a global registration with `coarse`, or `nil` when the
     /// data allow no finer level (sparse clouds): the voxel edge as small as the spacing, noise and
-    /// `maximumFinePoints` allow.
+    /// `maximumFinePoints` allow; ICP starts at the coarse level's `icpStartDistance`.
     public static func fineStage(
         after coarse: RegistrationConfiguration, source: RegistrationCloudMeasurements, target: RegistrationCloudMeasurements
     ) -> RegistrationConfiguration? {
@@ -112,6 +113,9 @@ extension RegistrationConfiguration {
         guard v < coarse.voxelSize * fineStageRatio else { return nil }
         var c = coarse.scaled(toVoxel: v)
         c.applyNoiseFloor(source: source, target: target)
+        // ICP at the fine level starts from the search level's answers, which can be off by as much as
+        // that level's own ICP reach.
+        c.icpStartDistance = max(c.icpStartDistance, coarse.icpStartDistance)
         return c
     }
 

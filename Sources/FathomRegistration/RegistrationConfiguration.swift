@@ -71,6 +71,13 @@ public struct RegistrationConfiguration: Sendable, Hashable, Codable {
     /// Trusted results are clearly better than any distinct other answer: the runner-up's inliers are
     /// at most this fraction of the winner's (default 0.8).
     public var maximumRunnerUpRatio: Float = 0.8
+    /// Where a finer level exists (dense clouds, `PointCloudRegistrar.registerAdaptively`), trusted
+    /// results have at most this contradiction rate: of the source points landing within
+    /// `coverageRadius` of a target point, the fraction that is neither an inlier nor on the plane of
+    /// that target point (default 0.02). A correct alignment contradicts only where noise exceeds the
+    /// inlier distance (2.5 σ: about 1 % of the points); a half-turned room puts its furniture beside
+    /// the other's surfaces. Answers are also ranked by `inliers × (1 − rate / this)`.
+    public var maximumContradictionRate: Float = 0.02
 
     /// The defaults.
     public init() {}
@@ -104,6 +111,9 @@ public struct RegistrationConfiguration: Sendable, Hashable, Codable {
         guard maximumRMSE.isFinite, maximumRMSE > 0 else { return "maximumRMSE must be positive" }
         guard minimumConstraint.isFinite, minimumConstraint >= 0 else { return "minimumConstraint must be ≥ 0" }
         guard (0...1).contains(maximumRunnerUpRatio) else { return "maximumRunnerUpRatio must lie in 0…1" }
+        guard maximumContradictionRate > 0, maximumContradictionRate <= 1 else {
+            return "maximumContradictionRate must lie in 0…1 and be positive"
+        }
         return nil
     }
 }

@@ -21,12 +21,16 @@ public enum RegistrationFailure: Sendable, Hashable, CustomStringConvertible {
     /// Found, but another, distinct answer is nearly as good: the value is the runner-up's inliers as
     /// a fraction of the winner's, above `RegistrationConfiguration.maximumRunnerUpRatio`.
     case ambiguous(Float)
+    /// Found, but too many source points land near the target's surfaces yet off them (in front of or
+    /// behind what the target saw): the value is that fraction of the points near the target, above
+    /// `RegistrationConfiguration.maximumContradictionRate`. Judged where a finer level exists.
+    case contradicted(Float)
 
     /// Whether a transform was found at all (only its quality fell short).
     public var transformWasFound: Bool {
         switch self {
         case .tooFewPoints, .noCorrespondences, .noConsistentHypothesis: false
-        case .lowFitness, .lowOverlap, .fewInliers, .highRMSE, .degenerate, .ambiguous: true
+        case .lowFitness, .lowOverlap, .fewInliers, .highRMSE, .degenerate, .ambiguous, .contradicted: true
         }
     }
 
@@ -42,6 +46,7 @@ public enum RegistrationFailure: Sendable, Hashable, CustomStringConvertible {
         case let .degenerate(c): "the alignment can slide: constraint \(c) below the trusted minimum"
         case let .highRMSE(r): "inlier RMSE \(r) m above the trusted maximum"
         case let .ambiguous(r): "another answer is nearly as good (runner-up has \(r) of the inliers)"
+        case let .contradicted(r): "a fraction \(r) of the points near the target's surfaces land off them, above the trusted maximum"
         }
     }
 }

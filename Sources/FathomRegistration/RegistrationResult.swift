@@ -32,10 +32,15 @@ public struct RegistrationResult: Sendable, Equatable {
     public var failure: RegistrationFailure?
     /// Inliers of the best distinct other answer as a fraction of this one's (0…1; 0 when there was
     /// none): near 1 when two answers explain the data equally well (a symmetric room, a wrong room).
+    /// With a finer level (dense clouds) both are inliers discounted by their contradictions there.
     public var runnerUpRatio: Float = 0
     /// How well the inliers pin every direction: the smallest eigenvalue of the mean of their
     /// constraint matrices (see `RegistrationConfiguration.minimumConstraint`; 0…1).
     public var constraint: Float = 0
+    /// Of the source points that land near the target's surfaces (within `coverageRadius` of a target
+    /// point), the fraction that contradict them: neither an inlier nor on the plane of the nearest
+    /// target surface (0…1). Measured at the finer level when there is one (dense clouds), else 0.
+    public var contradictionRate: Float = 0
     /// The voxel edge the search and the trust verdict worked at, metres.
     public var voxelSize: Float = 0
     /// The voxel edge of the final refinement, metres (equal to `voxelSize` when there was no finer level).

@@ -60,11 +60,14 @@ import Testing
     @Test func denseCloudsAreCappedForTheSearchAndRefinedFiner() {
         let dense = RegistrationCloudMeasurements(pointCount: 600_000, spacing: 0.01, noise: 0.003, extent: 8)
         let c = RegistrationConfiguration.adapted(source: dense, target: dense)
-        // The point budget: 0.01 · √(600000 / 6000) = 0.1 m.
-        #expect(abs(c.voxelSize - 0.1) < 1e-4)
-        // The fine level's budget: 0.01 · √(600000 / 40000) ≈ 0.039 m.
+        // The point budget, with the mean spacing twice the median neighbour distance:
+        // 2 · 0.01 · √(600000 / 6000) = 0.2 m.
+        #expect(abs(c.voxelSize - 0.2) < 1e-4)
+        // The fine level's budget: 2 · 0.01 · √(600000 / 40000) ≈ 0.077 m, and its ICP reaches as far
+        // as the search level's.
         let fine = RegistrationConfiguration.fineStage(after: c, source: dense, target: dense)
-        #expect(fine != nil && abs(fine!.voxelSize - 0.0387) < 1e-3)
+        #expect(fine != nil && abs(fine!.voxelSize - 0.0775) < 1e-3)
+        #expect(fine!.icpStartDistance == c.icpStartDistance)
     }
 
     @Test func aDenseCloudIsRegisteredCoarseToFine() {

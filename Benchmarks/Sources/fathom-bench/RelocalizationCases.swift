@@ -102,13 +102,25 @@ enum RelocalizationCases {
         return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 
-    /// Registers every case of the three kinds (`--cases N` per kind and room kind; default 20 sparse,
-    /// 20 general, 10 dense) on one thread and prints a table.
-    static func report() {
+    /// The kinds asked for with `--kinds a,b` (default all three) and their case counts (`--cases N`
+    /// sparse and general pairs per room kind, default 20; `--dense-cases N`, default 10).
+    static func kindsAndCounts() -> [(String, Int)] {
         let n = argument("--cases") ?? 20
+        let all = [("sparse", n), ("general", n), ("dense", argument("--dense-cases") ?? 10)]
+        let a = CommandLine.arguments
+        guard let i = a.firstIndex(of: "--kinds"), i + 1 < a.count else { return all }
+        let wanted = Set(a[i + 1].split(separator: ",").map(String.init))
+        return all.filter { wanted.contains($0.0) }
+    }
+
+    /// Registers every case of the kinds asked for on one thread and prints a table. Dense same-room
+    /// pairs are registered a second time with the session moved by another random rigid transform:
+    /// the two answers, brought to one frame, should agree (repeatability).
+    static func report() {
         print("| kind | same-room cases | correct (<= 3 cm, <= 1 deg) | correct and trusted | trusted but wrong | wrong rooms trusted | median ms | p90 ms | median points (source/target) |")
         print("|---|---|---|---|---|---|---|---|---|")
-        for (kind, count) in [("sparse", n), ("general", n), ("dense", max(1, n / 2))] {
+        var repeatability: [(metres: Float, degrees: Float, bothTrusted: Bool)] = []
+        for (kind, count) in kindsAndCounts() {
             let cases = cases(kind: kind, count: count)
             var correct = 0, success = 0, trustedWrong = 0, falseAccepts = 0
             var times: [Double] = []
@@ -128,6 +140,11 @@ enum RelocalizationCases {
                 if ok { correct += 1 }
                 if ok && r.isTrusted { success += 1 }
                 if !ok && r.isTrusted { trustedWrong += 1 }
+                if kind == "dense" {
+                    let a = movedAgreement(c, answer: r)
+                    repeatability.append(a)
+                    if !a.bothTrusted { print("  \(c.id): the answer or the moved session's is not trusted") }
+                }
                 if !(ok && r.isTrusted) {
                     print(String(format: "  %@: error %.3f m %.2f° trusted %@ (%@)", c.id, metres, degrees, r.isTrusted ? "yes" : "no",
                                  r.failure.map { "\($0)" } ?? "-"))
@@ -139,6 +156,32 @@ enum RelocalizationCases {
                 + String(format: "%.1f | %.1f", times[times.count / 2], times[min(times.count - 1, Int(0.9 * Double(times.count)))])
                 + " | \(s[s.count / 2])/\(t[t.count / 2]) |")
         }
+        if !repeatability.isEmpty {
+            let both = repeatability.filter(\.bothTrusted)
+            print(String(format: "dense repeatability (same pair, session moved again): both answers trusted in %d of %d; "
+                         + "between those, max %.4f m and %.3f deg", both.count, repeatability.count,
+                         both.map(\.metres).max() ?? .nan, both.map(\.degrees).max() ?? .nan))
+        }
+    }
+
+    /// Registers `c` again with its source moved by a seeded random yaw (any rotation in the general
+    /// mode) and translation, and compares the answer, brought back to the first frame, with `answer`:
+    /// the distance at the source cloud's centre (metres), the rotation angle between them (degrees) and
+    /// whether both were trusted.
+    static func movedAgreement(_ c: Case, answer: RegistrationResult) -> (metres: Float, degrees: Float, bothTrusted: Bool) {
+        var g = SeededGenerator(seed: UInt64(c.id.utf8.reduce(0) { $0 &* 31 &+ Int($1) } & 0xffff))
+        let axis = c.mode == .general
+            ? SIMD3<Float>(Float(g.nextGaussian()), Float(g.nextGaussian()), Float(g.nextGaussian())) : SIMD3<Float>(0, 1, 0)
+        let move = RigidTransform(
+            rotation: .rotation(axis: axis / axis.length, angle: Float.random(in: -3...3, using: &g)),
+            translation: SIMD3(Float.random(in: -3...3, using: &g), Float.random(in: -0.5...0.5, using: &g), Float.random(in: -3...3, using: &g)))
+        let moved = PointCloud(unchecked: c.source.positions.map(move.apply(to:)))
+        let again = PointCloudRegistrar.registerAdaptively(source: moved, target: c.target, mode: c.mode, seed: 1)
+        let back = again.targetFromSource * move
+        let centre = c.source.positions.reduce(SIMD3<Float>.zero, +) / Float(max(1, c.source.count))
+        return (back.apply(to: centre).distance(to: answer.targetFromSource.apply(to: centre)),
+                (back.rotation.transposed * answer.targetFromSource.rotation).rotationAngle * 180 / .pi,
+                answer.isTrusted && again.isTrusted)
     }
 
     /// Writes the cases (`--cases N` per kind; `--export DIR`) as PLY files and `cases.json`.
@@ -149,10 +192,9 @@ enum RelocalizationCases {
             return
         }
         let dir = URL(fileURLWithPath: a[i + 1])
-        let n = argument("--cases") ?? 20
         try! FileManager.default.createDirectory(at: dir.appendingPathComponent("clouds"), withIntermediateDirectories: true)
         var entries: [[String: Any]] = []
-        for (kind, count) in [("sparse", n), ("general", n), ("dense", max(1, n / 2))] {
+        for (kind, count) in kindsAndCounts() {
             for c in cases(kind: kind, count: count) {
                 let s = "clouds/\(c.id)-source.ply", t = "clouds/\(c.id)-target.ply"
                 try! PointCloudFile.write(PointCloud(unchecked: c.source.positions), to: dir.appendingPathComponent(s))

@@ -1,0 +1,64 @@
+import FathomCore
+
+/// Which cells of a regular grid hold points of a cloud, for asking whether a place lies inside what
+/// the cloud enclosed: a place with the cloud's points on all four horizontal sides (±x, ±z) lies
+/// within its walls, where a scanner that saw those walls also saw the space between them.
+struct OccupancyGrid: Sendable {
+    /// The lower corner of cell (0, 0, 0), metres.
+    let origin: SIMD3<Float>
+    /// The cell edge, metres.
+    let cell: Float
+    /// Cells along x, y and z.
+    let dims: SIMD3<Int>
+    /// Occupancy, x fastest.
+    let occupied: [Bool]
+
+    /// Most cells along one axis (coarser cells for larger clouds).
+    static let maximumCellsPerAxis = 256
+
+    /// The occupancy of `points` at cells of edge `cell` (metres, positive), coarser when the cloud's
+    /// bounds would need more than `maximumCellsPerAxis` along an axis.
+    init(_ points: [SIMD3<Float>], cell requested: Float) {
+        var lo = SIMD3<Float>(repeating: .infinity), hi = SIMD3<Float>(repeating: -.infinity)
+        for p in points where p.isFinite {
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        guard lo.x <= hi.x else {
+            origin = .zero; cell = requested; dims = .zero; occupied = []
+            return
+        }
+        let size = hi - lo
+        let edge = max(requested, size.max() / Float(Self.maximumCellsPerAxis - 1), 1e-4)
+        origin = lo
+        cell = edge
+        dims = SIMD3<Int>(Int(size.x / edge) + 1, Int(size.y / edge) + 1, Int(size.z / edge) + 1)
+        var grid = [Bool](repeating: false, count: dims.x * dims.y * dims.z)
+        for p in points where p.isFinite {
+            let c = SIMD3<Int>((p - lo) / edge)
+            grid[(c.z * dims.y + c.y) * dims.x + c.x] = true
+        }
+        occupied = grid
+    }
+
+    /// Whether marching from `p` along +x, −x, +z and −z meets an occupied cell every time (`p` inside
+    /// the grid's bounds; places outside them are never enclosed).
+    func enclosesHorizontally(_ p: SIMD3<Float>) -> Bool {
+        guard !occupied.isEmpty, p.isFinite else { return false }
+        let f = (p - origin) / cell
+        guard f.x >= 0, f.y >= 0, f.z >= 0 else { return false }
+        let c = SIMD3<Int>(f)
+        guard c.x < dims.x, c.y < dims.y, c.z < dims.z else { return false }
+        for (axis, step) in [(0, 1), (0, -1), (2, 1), (2, -1)] {
+            var q = c
+            var hit = false
+            while true {
+                q[axis] += step
+                guard q[axis] >= 0, q[axis] < dims[axis] else { break }
+                if occupied[(q.z * dims.y + q.y) * dims.x + q.x] { hit = true; break }
+            }
+            if !hit { return false }
+        }
+        return true
+    }
+}
