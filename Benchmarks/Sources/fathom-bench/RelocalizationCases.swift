@@ -38,9 +38,20 @@ enum RelocalizationCases {
         return Int(a[i + 1])
     }
 
+    /// The scenarios' sensors, with the landmark densities multiplied by `--landmark-scale F` (default 1).
+    static var sensors: SensorConfiguration {
+        var s = RelocalizationScenario.sensors
+        let a = CommandLine.arguments
+        if let i = a.firstIndex(of: "--landmark-scale"), i + 1 < a.count, let f = Float(a[i + 1]) {
+            s.landmarkDensity *= f
+            s.objectLandmarkDensity *= f
+        }
+        return s
+    }
+
     /// Sparse raw feature-point pairs of scenario `seed`.
     static func sparse(seed: UInt64, wrongRoom: Bool) -> Case {
-        let scenario = try! RelocalizationScenario(seed: seed, wrongRoom: wrongRoom, sessionDuration: 20)
+        let scenario = try! RelocalizationScenario(seed: seed, wrongRoom: wrongRoom, sessionDuration: 20, sensors: sensors)
         let map = scenario.mapSession.rawFeatureMap()
         let session = scenario.session.rawFeatureMap()
         return Case(
