@@ -49,6 +49,9 @@ extension FloorPlanExtractor {
                 // The wall runs on behind the front, or is seen above it. (A wall merely ending where
                 // the front begins is not enough: so does the back wall of an L-shaped room's notch.)
                 let runsBehind = overlap >= 0.5 * (hi - lo)
+                // Otherwise the wall must at least reach the front's side (a wall elsewhere on the
+                // line says nothing about what stands behind the front).
+                guard runsBehind || overlap >= -depth else { continue }
                 let seenAbove =
                     !runsBehind
                     && spaceSeenAbove(front, side: sf, depth: depth, above: tops[f], grid: grid)
