@@ -65,10 +65,16 @@ func planFurnishedRow(seed: UInt64, drift: Bool) -> (FloorPlanComparison, FloorP
             let op = result.plan.openings.first { $0.id == id }!
             print("    invented \(op.kind) \(f(op.start))–\(f(op.end)) bottom \(op.bottom) top \(op.top)")
         }
+        func size(_ o: FloorPlanObject) -> String {
+            let c = o.corners
+            return String(format: "%.2f × %.2f", FloorPlanGeometry.distance(c[0], c[1]), FloorPlanGeometry.distance(c[1], c[2]))
+        }
         for m in o.matches where !m.isWithin() {
             let t = truth.objects.first { $0.id == m.trueObjectId }!
+            let found = m.foundObjectId.flatMap { id in result.plan.objects.first { $0.id == id } }
             print(
-                "    object \(t.category) \(f(t.center)) top \(String(format: "%.2f", t.top)): found \(m.foundObjectId ?? "none") "
+                "    object \(t.category) \(f(t.center)) \(size(t)) top \(String(format: "%.2f", t.top)): found \(m.foundObjectId ?? "none") "
+                    + (found.map { "\(f($0.center)) \(size($0)) " } ?? "")
                     + String(format: "centre %.3f IoU %.2f top %.3f", m.centerError ?? -1, m.iou ?? -1, m.topError ?? -1))
         }
         for id in o.spuriousObjectIds {

@@ -96,13 +96,11 @@ extension FloorPlanExtractor {
         return Double(heights[min(heights.count - 1, Int(Double(heights.count) * Self.faceTopQuantile))])
     }
 
-    /// A front's end is free when no other face (across it) passes this close, metres, or half the
-    /// depth to its wall when more (the end of a recess's front near its side wall is often unseen).
-    static let freeEndDistance = 0.1
-
     /// Whether the front (coordinates `lo…hi` on the wall's line) ends where the wall beside it
     /// begins — the wall's extent starts within `depth` of one of the front's ends and runs on away
-    /// from it — and that end is free: no other face across the front passes near it (`freeEndDistance`). A wall ends at
+    /// from it — and that end is free: no other face across the front passes near it (within the
+    /// thickest wall, `maximumWallThickness`, or half the depth when more: the end of a recess's front
+    /// near its side wall is often unseen, and a corner may be seen on the other face of a wall). A wall ends at
     /// a corner (the next room's wall, or the side wall of a recess such as an L-shaped room's
     /// notch); a piece of furniture standing in a corner or against a wall has a side that ends
     /// in the open, and the wall goes on behind it. A recess whose side wall was never seen is
@@ -126,7 +124,7 @@ extension FloorPlanExtractor {
         }
         // A face across the front meets an end when its line passes near the end and the face reaches
         // there (or would, extended to the corner as `snapCorners` does).
-        let near = max(Self.freeEndDistance, depth / 2)
+        let near = max(configuration.maximumWallThickness, depth / 2)
         return ends.contains { end in
             !faces.indices.contains { g in
                 let other = faces[g]
