@@ -156,10 +156,6 @@ public struct FloorPlanExtractor: Sendable {
         if refiner != nil, let depth = frame.depth, let pose = refiner!.refiner.refine(depth: depth, camera: frame.camera) {
             frame.camera.cameraTransform = pose.matrix
             refiner!.corrections.append((frame.frameNumber, refiner!.refiner.correction))
-            if FloorPlanExtractor.debugging, refiner!.corrections.count % 10 == 0 {
-                let c = refiner!.refiner.correction
-                print("refine \(frame.frameNumber) pos \(frame.camera.worldFromCamera!.translation) yaw \(DepthPoseRefiner.yawDegrees(of: c.rotation)) t \(c.translation)")
-            }
         }
         pipeline.process(frame)
     }
