@@ -15,10 +15,12 @@ extension FloorPlanExtractor {
     static let faceTopQuantile = 0.97
 
     /// Splits the faces found in the wall band into walls and furniture fronts. A face is furniture
-    /// when it stands 5 cm–1.2 m before a parallel wall, seen from the same side, and that wall runs
-    /// on behind it (the wall's extent covers half of the front's) or is seen above it (along a fifth
-    /// of its extent). Faces whose both ends lie in the space between a furniture
-    /// front and its wall are the furniture's sides.
+    /// when it stands 5 cm–1.2 m before a parallel wall, seen from the same side, reaching at least
+    /// its side, and that wall runs on behind it (the wall's extent covers half of the front's), or
+    /// something is seen above the front in the space behind it (along a fifth of its extent,
+    /// `spaceSeenAbove`), or the front ends in the open where the wall begins (`endsBesideWall`).
+    /// Faces whose both ends lie in the space between a furniture front and its wall are the
+    /// furniture's sides.
     func separatingFurniture(_ faces: [WallFace], grid: PlanPointGrid, cameras: [CameraSample])
         -> (walls: [WallFace], furniture: [FurnitureOccluder])
     {
@@ -46,8 +48,9 @@ extension FloorPlanExtractor {
                 let lo = min(u0, u1)
                 let hi = max(u0, u1)
                 let overlap = min(hi, wall.t1) - max(lo, wall.t0)
-                // The wall runs on behind the front, or is seen above it. (A wall merely ending where
-                // the front begins is not enough: so does the back wall of an L-shaped room's notch.)
+                // The wall runs on behind the front, or something is seen above the front, or the front
+                // ends in the open beside the wall. (A wall merely ending where the front begins is not
+                // enough: so does the back wall of an L-shaped room's notch, whose side wall closes it.)
                 let runsBehind = overlap >= 0.5 * (hi - lo)
                 // Otherwise the wall must at least reach the front's side (a wall elsewhere on the
                 // line says nothing about what stands behind the front).
@@ -100,9 +103,9 @@ extension FloorPlanExtractor {
     /// begins — the wall's extent starts within `depth` of one of the front's ends and runs on away
     /// from it — and that end is free: no other face across the front passes near it (within the
     /// thickest wall, `maximumWallThickness`, or half the depth when more: the end of a recess's front
-    /// near its side wall is often unseen, and a corner may be seen on the other face of a wall). A wall ends at
-    /// a corner (the next room's wall, or the side wall of a recess such as an L-shaped room's
-    /// notch); a piece of furniture standing in a corner or against a wall has a side that ends
+    /// near its side wall is often unseen, and a corner may be seen on the other face of a wall). A
+    /// wall ends at a corner (the next room's wall, or the side wall of a recess such as an L-shaped
+    /// room's notch); a piece of furniture standing in a corner or against a wall has a side that ends
     /// in the open, and the wall goes on behind it. A recess whose side wall was never seen is
     /// therefore taken for furniture (the room closes behind it instead of staying open); a deep
     /// piece whose side was seen as a face (≥ `minimumWallLength`) is told only by the wall seen
@@ -156,7 +159,8 @@ extension FloorPlanExtractor {
         var hit = [Bool](repeating: false, count: count)
         let reach = depth + configuration.wallInlierDistance
         // A line through the middle of the space behind the front, so that one query covers it.
-        let middle = PlanLine(origin: front.line.origin - front.line.normal * (side * reach / 2), direction: front.line.direction)
+        let middle = PlanLine(
+            origin: front.line.origin - front.line.normal * (side * reach / 2), direction: front.line.direction)
         grid.forEachPoint(near: middle, from: lo, to: hi, within: reach / 2) { i, t in
             guard Double(grid.heights[i]) > top + Self.aboveTopMargin else { return }
             let behind = -front.line.signedDistance(to: grid.positions[i]) * side
