@@ -72,6 +72,31 @@ import Testing
         #expect(result.plan.rooms.first?.label == "Bedroom")
     }
 
+    /// The bedroom with its wardrobe replaced by a 0.7 m bookcase (0.33 m deep, 2.2 m high, 0.3 m
+    /// below the ceiling) in the back-left corner: from the walk (eye height 1.4 m, looking 10°
+    /// down) neither its top nor the wall above it is ever seen, and the back wall is seen only
+    /// beside it. Its front ends in the open where the back wall begins, so it is furniture: no plan
+    /// wall matches no true wall, the room closes on the walls behind it (IoU ≥ 0.98, area within
+    /// 1 %), and the bookcase is found as an object with its footprint centre within 5 cm.
+    @Test func tallFurnitureInACornerIsNotAWall() throws {
+        let bedroom = Self.bedroom
+        var scene = bedroom.scene
+        let bookcase = ObjectDescription(
+            name: "bookcase", shape: .box(size: SIMD3(0.7, 2.2, 0.33)), position: SIMD3(0.38, 1.1, 3.415))
+        scene.objects[0] = bookcase
+        var truth = bedroom.floorPlanTruth
+        truth.objects[0] = FloorPlanObject(
+            id: "f1", category: .storage, corners: [SIMD2(0.03, 3.25), SIMD2(0.73, 3.25), SIMD2(0.73, 3.58), SIMD2(0.03, 3.58)],
+            bottom: 0, top: 2.2, confidence: 1)
+        let (result, c, o) = try Self.run(scene, truth: truth, seed: 4)
+        #expect(c.spuriousWallIds.isEmpty, "\(result.plan.walls)")
+        #expect(c.matchedRoomCount == 1 && c.minimumRoomIoU >= 0.98 && c.maximumRoomAreaError <= 0.01, "\(c.rooms)")
+        #expect(c.missedWallCount == 0 && c.meanWallPositionError <= 0.02)
+        #expect(c.inventedOpeningIds.isEmpty)
+        let found = try #require(o.matches.first)
+        #expect((found.centerError ?? 1) <= 0.05, "\(found)")
+    }
+
     /// Random furnished rooms (seeded): closed, no furniture as a wall, at least half the furniture
     /// found (at this test's 128 × 96 depth; the report's figures are at full resolution).
     @Test(arguments: [UInt64(7), 12])

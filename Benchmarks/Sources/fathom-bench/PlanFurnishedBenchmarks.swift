@@ -4,6 +4,9 @@ import Foundation
 /// Tuning and held-out seeds of the furnished layouts (`FurnishedFloorPlanLayout`).
 let planFurnishedTuningSeeds: [UInt64] = [1, 2, 3, 4]
 let planFurnishedHeldOutSeeds: [UInt64] = Array(201...208)
+/// Held-out seeds added after seeds 201–208 had been looked at (issue #14): never looked at while
+/// developing, reported separately.
+let planFurnishedFreshSeeds: [UInt64] = Array(301...308)
 
 /// Depth every third frame (10 Hz), no images or feature points: what the plan reads, written fast.
 var planFurnishedSensors: SensorConfiguration {
@@ -65,10 +68,16 @@ func planFurnishedRow(seed: UInt64, drift: Bool) -> (FloorPlanComparison, FloorP
             let op = result.plan.openings.first { $0.id == id }!
             print("    invented \(op.kind) \(f(op.start))–\(f(op.end)) bottom \(op.bottom) top \(op.top)")
         }
+        func size(_ o: FloorPlanObject) -> String {
+            let c = o.corners
+            return String(format: "%.2f × %.2f", FloorPlanGeometry.distance(c[0], c[1]), FloorPlanGeometry.distance(c[1], c[2]))
+        }
         for m in o.matches where !m.isWithin() {
             let t = truth.objects.first { $0.id == m.trueObjectId }!
+            let found = m.foundObjectId.flatMap { id in result.plan.objects.first { $0.id == id } }
             print(
-                "    object \(t.category) \(f(t.center)) top \(String(format: "%.2f", t.top)): found \(m.foundObjectId ?? "none") "
+                "    object \(t.category) \(f(t.center)) \(size(t)) top \(String(format: "%.2f", t.top)): found \(m.foundObjectId ?? "none") "
+                    + (found.map { "\(f($0.center)) \(size($0)) " } ?? "")
                     + String(format: "centre %.3f IoU %.2f top %.3f", m.centerError ?? -1, m.iou ?? -1, m.topError ?? -1))
         }
         for id in o.spuriousObjectIds {
@@ -110,11 +119,17 @@ var planFurnishedReports: [BenchmarkReport] {
                 for seed in planFurnishedHeldOutSeeds {
                     if let row = planFurnishedRow(seed: seed, drift: drift) { heldOut.append(row) }
                 }
+                var fresh: [(FloorPlanComparison, FloorPlanObjectComparison, Int)] = []
+                for seed in planFurnishedFreshSeeds {
+                    if let row = planFurnishedRow(seed: seed, drift: drift) { fresh.append(row) }
+                }
                 let kind = drift ? "drifting walks" : "true poses"
                 printPlanSummary("furnished, \(kind), tuning (seeds \(planFurnishedTuningSeeds))", tuning.map(\.0))
                 printObjectSummary(tuning)
                 printPlanSummary("furnished, \(kind), held out (seeds \(planFurnishedHeldOutSeeds.first!)…\(planFurnishedHeldOutSeeds.last!))", heldOut.map(\.0))
                 printObjectSummary(heldOut)
+                printPlanSummary("furnished, \(kind), fresh held out (seeds \(planFurnishedFreshSeeds.first!)…\(planFurnishedFreshSeeds.last!))", fresh.map(\.0))
+                printObjectSummary(fresh)
             }
         }
     ]

@@ -8,17 +8,19 @@ extension FloorPlanExtractor {
     static let maximumFurnitureDepth = 1.2
     /// Nearest a furniture front stands before its wall, metres (closer, it is the wall's own face).
     static let minimumFurnitureDepth = 0.05
-    /// Fraction of a front's extent along which the wall behind must be seen above it (or beside it,
-    /// on both sides) for the front to be furniture.
+    /// Fraction of a front's extent behind which something must be seen above its top (unless the
+    /// wall runs on behind it, seen on both sides) for the front to be furniture.
     static let minimumWallAboveFraction = 0.2
     /// Quantile of point heights taken as the top of a face.
     static let faceTopQuantile = 0.97
 
     /// Splits the faces found in the wall band into walls and furniture fronts. A face is furniture
-    /// when it stands 5 cm–1.2 m before a parallel wall, seen from the same side, and that wall runs
-    /// on behind it (the wall's extent covers half of the front's) or is seen above it (along a fifth
-    /// of its extent). Faces whose both ends lie in the space between a furniture
-    /// front and its wall are the furniture's sides.
+    /// when it stands 5 cm–1.2 m before a parallel wall, seen from the same side, reaching at least
+    /// its side, and that wall runs on behind it (the wall's extent covers half of the front's), or
+    /// something is seen above the front in the space behind it (along a fifth of its extent,
+    /// `spaceSeenAbove`), or the front ends in the open where the wall begins (`endsBesideWall`).
+    /// Faces whose both ends lie in the space between a furniture front and its wall are the
+    /// furniture's sides.
     func separatingFurniture(_ faces: [WallFace], grid: PlanPointGrid, cameras: [CameraSample])
         -> (walls: [WallFace], furniture: [FurnitureOccluder])
     {
@@ -46,13 +48,21 @@ extension FloorPlanExtractor {
                 let lo = min(u0, u1)
                 let hi = max(u0, u1)
                 let overlap = min(hi, wall.t1) - max(lo, wall.t0)
-                // The wall runs on behind the front, or is seen above it. (A wall merely ending where
-                // the front begins is not enough: so does the back wall of an L-shaped room's notch.)
+                // The wall runs on behind the front, or something is seen above the front, or the front
+                // ends in the open beside the wall. (A wall merely ending where the front begins is not
+                // enough: so does the back wall of an L-shaped room's notch, whose side wall closes it.)
                 let runsBehind = overlap >= 0.5 * (hi - lo)
+                // Otherwise the wall must at least reach the front's side (a wall elsewhere on the
+                // line says nothing about what stands behind the front).
+                guard runsBehind || overlap >= -depth else { continue }
                 let seenAbove =
                     !runsBehind
-                    && wallSeenAbove(wall, from: lo, to: hi, above: tops[f], grid: grid) >= Self.minimumWallAboveFraction
-                guard runsBehind || seenAbove else { continue }
+                    && spaceSeenAbove(front, side: sf, depth: depth, above: tops[f], grid: grid)
+                        >= Self.minimumWallAboveFraction
+                let endsBeside =
+                    !runsBehind && !seenAbove
+                    && endsBesideWall(front: f, from: lo, to: hi, wall: w, depth: depth, faces: faces)
+                guard runsBehind || seenAbove || endsBeside else { continue }
                 if depth < (best?.depth ?? .infinity) { best = (w, depth) }
             }
             if Self.debugging {
@@ -89,15 +99,72 @@ extension FloorPlanExtractor {
         return Double(heights[min(heights.count - 1, Int(Double(heights.count) * Self.faceTopQuantile))])
     }
 
-    /// Fraction of the stretch `from…to` (coordinates on the wall's line) along which the wall holds
-    /// points higher than `height` + 3 cm.
-    func wallSeenAbove(_ wall: WallFace, from lo: Double, to hi: Double, above height: Double, grid: PlanPointGrid)
+    /// Whether the front (coordinates `lo…hi` on the wall's line) ends where the wall beside it
+    /// begins — the wall's extent starts within `depth` of one of the front's ends and runs on away
+    /// from it — and that end is free: no other face across the front passes near it (within the
+    /// thickest wall, `maximumWallThickness`, or half the depth when more: the end of a recess's front
+    /// near its side wall is often unseen, and a corner may be seen on the other face of a wall). A
+    /// wall ends at a corner (the next room's wall, or the side wall of a recess such as an L-shaped
+    /// room's notch); a piece of furniture standing in a corner or against a wall has a side that ends
+    /// in the open, and the wall goes on behind it. A recess whose side wall was never seen is
+    /// therefore taken for furniture (the room closes behind it instead of staying open); a deep
+    /// piece whose side was seen as a face (≥ `minimumWallLength`) is told only by the wall seen
+    /// above or beside it.
+    func endsBesideWall(front f: Int, from lo: Double, to hi: Double, wall w: Int, depth: Double, faces: [WallFace])
+        -> Bool
+    {
+        let front = faces[f]
+        let wall = faces[w]
+        var freeEnds: [SIMD2<Double>] = []
+        if abs(wall.t0 - hi) <= depth && wall.t1 > hi + depth { freeEnds.append(wall.line.point(at: hi)) }
+        if abs(wall.t1 - lo) <= depth && wall.t0 < lo - depth { freeEnds.append(wall.line.point(at: lo)) }
+        guard !freeEnds.isEmpty else { return false }
+        // The front's end points (on the front's line) beside which the wall begins.
+        let ends = freeEnds.map { p in
+            FloorPlanGeometry.distance(p, wall.line.point(at: wall.line.coordinate(of: front.start)))
+                < FloorPlanGeometry.distance(p, wall.line.point(at: wall.line.coordinate(of: front.end)))
+                ? front.start : front.end
+        }
+        // A face across the front meets an end when its line passes near the end and the face reaches
+        // there (or would, extended to the corner as `snapCorners` does).
+        let near = max(configuration.maximumWallThickness, depth / 2)
+        return ends.contains { end in
+            !faces.indices.contains { g in
+                let other = faces[g]
+                guard g != f, g != w, other.line.sine(with: front.line) >= Self.cornerSine,
+                    abs(other.line.signedDistance(to: end)) <= near
+                else { return false }
+                let u = other.line.coordinate(of: end)
+                return u >= other.t0 - Self.cornerExtensionDistance && u <= other.t1 + Self.cornerExtensionDistance
+            }
+        }
+    }
+
+    /// Points this far above a front's top count as seen above it, metres (the fused voxels' size
+    /// and the top quantile's spread stay below it).
+    static let aboveTopMargin = 0.05
+
+    /// Fraction of a front's extent (5 cm stations, its ends left out) behind which something was
+    /// seen higher than its top: the wall behind it, the side walls of its corner or the ceiling,
+    /// anywhere from 5 cm behind the front to `depth` + 3 cm (the wall it stands against). A wall
+    /// reaching the ceiling hides everything behind it; furniture has a top, and the room goes on
+    /// above it.
+    func spaceSeenAbove(_ front: WallFace, side: Double, depth: Double, above top: Double, grid: PlanPointGrid)
         -> Double
     {
+        let margin = min(Self.aboveTopMargin, front.length / 4)
+        let lo = front.t0 + margin
+        let hi = front.t1 - margin
         let count = max(1, Int(((hi - lo) / Self.supportStation).rounded(.up)))
         var hit = [Bool](repeating: false, count: count)
-        grid.forEachPoint(near: wall.line, from: lo, to: hi, within: configuration.wallInlierDistance) { i, t in
-            guard Double(grid.heights[i]) > height + 0.03 else { return }
+        let reach = depth + configuration.wallInlierDistance
+        // A line through the middle of the space behind the front, so that one query covers it.
+        let middle = PlanLine(
+            origin: front.line.origin - front.line.normal * (side * reach / 2), direction: front.line.direction)
+        grid.forEachPoint(near: middle, from: lo, to: hi, within: reach / 2) { i, t in
+            guard Double(grid.heights[i]) > top + Self.aboveTopMargin else { return }
+            let behind = -front.line.signedDistance(to: grid.positions[i]) * side
+            guard behind >= Self.minimumFurnitureDepth, behind <= reach else { return }
             hit[min(count - 1, max(0, Int((t - lo) / Self.supportStation)))] = true
         }
         return Double(hit.filter { $0 }.count) / Double(count)

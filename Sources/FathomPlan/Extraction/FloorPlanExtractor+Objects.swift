@@ -28,7 +28,8 @@ extension FloorPlanExtractor {
     static let objectTopCells = 3
 
     /// Furniture as oriented boxes on the floor: the points inside rooms that are neither floor,
-    /// ceiling nor wall, seen from above on 3 cm cells, grouped into connected clusters (tall and low
+    /// ceiling nor wall, seen from above on 3 cm cells (each needing the points that the measured
+    /// floor density gives a horizontal top, `occupiedCellPoints`), grouped into connected clusters (tall and low
     /// cells apart), each boxed by the smallest rectangle at any angle (wall directions preferred),
     /// run on to the wall behind where the floor between was never seen, its top the height at least
     /// three cells reach; the category from the box's size and shape (`category(…)`).
@@ -78,6 +79,7 @@ extension FloorPlanExtractor {
         var counts = [Int32](repeating: 0, count: w * d)
         var tops = [Float](repeating: 0, count: w * d)
         var floorSeen = [Bool](repeating: false, count: w * d)
+        var floorCounts = [Int32](repeating: 0, count: w * d)
         let ceilingLimit = Float(ceilingHeight) - Self.objectCeilingClearance
         for i in grid.positions.indices {
             let p = grid.positions[i]
@@ -86,15 +88,19 @@ extension FloorPlanExtractor {
             guard x >= 0, x < w, z >= 0, z < d else { continue }
             let k = z * w + x
             let h = grid.heights[i]
-            if abs(h) <= Self.floorPointTolerance { floorSeen[k] = true }
+            if abs(h) <= Self.floorPointTolerance {
+                floorSeen[k] = true
+                if inside[k] { floorCounts[k] += 1 }
+            }
             guard inside[k], h > Self.objectFloorClearance, h < ceilingLimit else { continue }
             counts[k] += 1
             tops[k] = max(tops[k], h)
         }
+        let needed = Self.occupiedCellPoints(floorCounts: floorCounts)
         // Clusters of occupied cells, tall and low apart (8-connected).
         var label = [Int32](repeating: -1, count: w * d)
         var clusters: [[Int]] = []
-        for start in label.indices where counts[start] >= 2 && label[start] < 0 {
+        for start in label.indices where counts[start] >= needed && label[start] < 0 {
             let tall = tops[start] >= Self.tallObjectHeight
             var members: [Int] = []
             var stack = [start]
@@ -109,7 +115,9 @@ extension FloorPlanExtractor {
                         let nz = z + dz
                         guard nx >= 0, nx < w, nz >= 0, nz < d else { continue }
                         let n = nz * w + nx
-                        guard label[n] < 0, counts[n] >= 2, (tops[n] >= Self.tallObjectHeight) == tall else { continue }
+                        guard label[n] < 0, counts[n] >= needed, (tops[n] >= Self.tallObjectHeight) == tall else {
+                            continue
+                        }
                         label[n] = Int32(clusters.count)
                         stack.append(n)
                     }
@@ -144,6 +152,17 @@ extension FloorPlanExtractor {
                     confidence: filled ? 0.6 : 0.9))
         }
         return objects
+    }
+
+    /// Points an object cell needs: half the median number of floor points in the room cells where
+    /// the floor was seen (at least one). The floor is a horizontal surface seen like a table or
+    /// counter top, so its density says how many points such a top leaves in a cell; a sparse scan
+    /// (coarse depth maps, few frames) needs fewer than a dense one. (At the LiDAR's 256 × 192 this
+    /// measures two, the count that was fixed before.)
+    static func occupiedCellPoints(floorCounts: [Int32]) -> Int32 {
+        let seen = floorCounts.filter { $0 > 0 }.sorted()
+        guard !seen.isEmpty else { return 1 }
+        return max(1, seen[seen.count / 2] / 2)
     }
 
     /// An oriented rectangle in the plan: centre, unit axis `u` (the other axis is its normal) and

@@ -21,10 +21,11 @@ extension FloorPlanExtractor {
     var openingEdgeCorrection: Double { (Double(configuration.voxelSize) + Self.stationSize) / 2 }
 
     /// Gaps in a face's wall band that the camera saw: doors, windows and open passages, with their
-    /// bottom and top heights.
+    /// bottom and top heights. Tall furniture fronts (`blockers`) block the view as walls do: a gap in
+    /// a wall's band that the cameras saw only past a wardrobe is its shadow, not a door.
     func findOpenings(
         in index: Int, faces: [WallFace], grid: PlanPointGrid, ceilingHeight: Double, floorY: Double,
-        cameras: [CameraSample]
+        cameras: [CameraSample], blockers: [WallFace] = []
     ) -> [FaceOpening] {
         let face = faces[index]
         let c = configuration
@@ -70,7 +71,10 @@ extension FloorPlanExtractor {
             let t0 = face.t0 + Double(s) * Self.stationSize - openingEdgeCorrection
             let t1 = face.t0 + Double(e) * Self.stationSize + openingEdgeCorrection
             guard t1 - t0 >= c.minimumOpeningWidth, t0 >= face.observedT0, t1 <= face.observedT1 else { continue }
-            guard seen(face: index, from: t0, to: t1, faces: faces, floorY: floorY, cameras: cameras) else { continue }
+            guard
+                seen(
+                    face: index, from: t0, to: t1, faces: faces, floorY: floorY, cameras: cameras, blockers: blockers)
+            else { continue }
             // Bin by bin: is it solid across the gap?
             let n = Double(e - s)
             func solid(_ b: Int) -> Bool {
@@ -100,9 +104,10 @@ extension FloorPlanExtractor {
     }
 
     /// Whether enough cameras saw the middle of the stretch `t0…t1` of a face (in front, within
-    /// range, inside the image, with no other face between).
+    /// range, inside the image, with no other face nor any of `blockers` between).
     func seen(
-        face index: Int, from t0: Double, to t1: Double, faces: [WallFace], floorY: Double, cameras: [CameraSample]
+        face index: Int, from t0: Double, to t1: Double, faces: [WallFace], floorY: Double, cameras: [CameraSample],
+        blockers: [WallFace] = []
     ) -> Bool {
         let face = faces[index]
         let targets = [0.3, 0.5, 0.7].map { face.line.point(at: t0 + (t1 - t0) * $0) }
@@ -126,6 +131,9 @@ extension FloorPlanExtractor {
                         sawAll = false
                         break
                     }
+                }
+                if sawAll && blockers.contains(where: { Self.segmentsCross(eye, target, $0.start, $0.end) }) {
+                    sawAll = false
                 }
                 if !sawAll { break }
             }

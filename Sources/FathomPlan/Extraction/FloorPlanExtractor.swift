@@ -223,7 +223,8 @@ public struct FloorPlanExtractor: Sendable {
         let viewers = Self.subsample(cameras, atMost: Self.maximumViewingCameras)
         for k in faces.indices {
             faces[k].openings = findOpenings(
-                in: k, faces: faces, grid: grid, ceilingHeight: heights.ceilingHeight, floorY: floorY, cameras: viewers)
+                in: k, faces: faces, grid: grid, ceilingHeight: heights.ceilingHeight, floorY: floorY, cameras: viewers,
+                blockers: furniture.map(\.face))
             // A gap in the wall band behind furniture is the furniture's shadow, not a door.
             let line = faces[k].line
             faces[k].openings.removeAll { o in furniture.contains { $0.hides(line.point(at: (o.t0 + o.t1) / 2)) } }

@@ -1,4 +1,5 @@
 import FathomCore
+import FathomSurfaces
 import Foundation
 
 /// Refines recorded camera poses against the model built so far (frame-to-model ICP on the depth),
@@ -201,10 +202,7 @@ struct DepthPoseRefiner {
             guard used >= Self.minimumCorrespondences,
                 Double(used) >= Self.minimumInlierFraction * Double(samples.count)
             else { return nil }
-            // Damping: directions the view leaves free keep the prediction.
-            let damping = max(1, Self.dampingPerCorrespondence * Double(used))
-            for k in 0..<4 { a[k * 4 + k] += damping }
-            guard let delta = Self.solve4(a, b) else { return nil }
+            guard let delta = Self.constrainedStep(a, b, count: used) else { return nil }
             let rotation = Matrix3x3.rotation(axis: SIMD3(0, 1, 0), angle: Float(delta[3]))
             let shift = SIMD3(Float(delta[0]), Float(delta[1]), Float(delta[2]))
             let step = RigidTransform(rotation: rotation, translation: centre - rotation * centre + shift)
@@ -219,36 +217,32 @@ struct DepthPoseRefiner {
         return pose
     }
 
+    /// Directions of the update (translation and turn per metre of lever) whose mean constraint per
+    /// correspondence is below this are left at the prediction: the registrar's measure
+    /// (`RegistrationConfiguration.minimumConstraint`), where a single plane's n·nᵀ scores 0 along
+    /// it. A view that leaves a direction nearly free (a doorway, one wall and the floor) would let
+    /// small biases through there, and they add up over a walk.
+    static let minimumConstraint = 0.03
+
+    /// The damped least-squares step of the normal equations `a · x = b` (row-major 4 × 4 over x, y,
+    /// z and the turn, from `count` correspondences), solved only along the eigen-directions of `a`
+    /// constrained at least `minimumConstraint` per correspondence; nil when none is.
+    static func constrainedStep(_ a: [Double], _ b: [Double], count: Int) -> [Double]? {
+        let (values, vectors) = SmallLinearAlgebra.symmetricEigen(a, n: 4)
+        let damping = max(1, dampingPerCorrespondence * Double(count))
+        var x = [Double](repeating: 0, count: 4)
+        var any = false
+        for (value, v) in zip(values, vectors) where value >= minimumConstraint * Double(count) {
+            let projection = (0..<4).reduce(0.0) { $0 + v[$1] * b[$1] } / (value + damping)
+            for k in 0..<4 { x[k] += projection * v[k] }
+            any = true
+        }
+        return any ? x : nil
+    }
+
     /// The turn about the vertical of a rotation, degrees.
     static func yawDegrees(of rotation: Matrix3x3) -> Float {
         let x = rotation * SIMD3<Float>(1, 0, 0)
         return atan2(-x.z, x.x) * 180 / .pi
-    }
-
-    /// Solves the 4 × 4 system `a · x = b` (row-major) by Gaussian elimination with partial pivoting.
-    static func solve4(_ a: [Double], _ b: [Double]) -> [Double]? {
-        var m = a
-        var v = b
-        for col in 0..<4 {
-            var pivot = col
-            for row in (col + 1)..<4 where abs(m[row * 4 + col]) > abs(m[pivot * 4 + col]) { pivot = row }
-            guard abs(m[pivot * 4 + col]) > 1e-12 else { return nil }
-            if pivot != col {
-                for k in 0..<4 { m.swapAt(col * 4 + k, pivot * 4 + k) }
-                v.swapAt(col, pivot)
-            }
-            for row in (col + 1)..<4 {
-                let f = m[row * 4 + col] / m[col * 4 + col]
-                for k in col..<4 { m[row * 4 + k] -= f * m[col * 4 + k] }
-                v[row] -= f * v[col]
-            }
-        }
-        var x = [Double](repeating: 0, count: 4)
-        for row in stride(from: 3, through: 0, by: -1) {
-            var s = v[row]
-            for k in (row + 1)..<4 { s -= m[row * 4 + k] * x[k] }
-            x[row] = s / m[row * 4 + row]
-        }
-        return x
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Small dense linear algebra in double precision for the fitters: symmetric eigen-decomposition
 /// (cyclic Jacobi) and Cholesky solves. Matrices are row-major `[Double]` of `n × n` entries.
-enum SmallLinearAlgebra {
+package enum SmallLinearAlgebra {
     /// Sweeps of the Jacobi method; 3×3 and 6×6 matrices converge in well under this.
     static let jacobiSweeps = 30
     /// Off-diagonal magnitude below which the Jacobi method stops.
@@ -11,7 +11,7 @@ enum SmallLinearAlgebra {
 
     /// Eigenvalues (ascending) and unit eigenvectors (`vectors[k]` belongs to `values[k]`) of the
     /// symmetric `n × n` matrix `a`.
-    static func symmetricEigen(_ input: [Double], n: Int) -> (values: [Double], vectors: [[Double]]) {
+    package static func symmetricEigen(_ input: [Double], n: Int) -> (values: [Double], vectors: [[Double]]) {
         var a = input
         var v = [Double](repeating: 0, count: n * n)
         for i in 0..<n { v[i * n + i] = 1 }
