@@ -1,0 +1,36 @@
+import Fathom
+import Foundation
+
+/// A stored world map made ready to localize sessions against: its registrar and its registration
+/// cloud (taken from the file when it was prepared with the same settings, else computed once).
+/// Immutable, so one instance serves concurrent requests.
+public struct PreparedMap: Sendable {
+    /// The map as stored (its anchors are kept in the store, not here).
+    public let map: WorldMap
+    /// The registration settings: the relocalizer's defaults with `mode`.
+    public let registrar: PointCloudRegistrar
+    /// The map's points prepared for registration.
+    public let target: RegistrationCloud
+
+    /// Prepares `map` for registrations in `mode` (gravity-aligned: yaw and translation; general: any
+    /// rigid motion). O(map points) unless the map carries a matching prepared cloud.
+    public init(map: WorldMap, mode: RegistrationMode) {
+        var configuration = RelocalizerConfiguration()
+        configuration.registration.mode = mode
+        registrar = PointCloudRegistrar(configuration: configuration.registration(forMap: map.points))
+        if let stored = map.registrationCloud, stored.configuration == registrar.configuration {
+            target = stored
+        } else {
+            target = registrar.prepare(map.points)
+        }
+        self.map = map
+    }
+
+    /// Registers a session's points (metres, the session's world frame) to the map. The result's
+    /// `targetFromSource` is `mapFromSession`; its trust verdict says whether to believe it.
+    /// - Parameter seed: seeds the registration's random sampling (the same request gives the same answer).
+    public func localize(_ sessionPoints: [SIMD3<Float>], seed: UInt64) -> RegistrationResult {
+        var generator = SeededGenerator(seed: seed)
+        return registrar.register(source: PointCloud(unchecked: sessionPoints), target: target, using: &generator)
+    }
+}
