@@ -21,6 +21,18 @@ public enum SampleSessions {
         try RelocalizationScenario(seed: seed, sessionDuration: sessionSeconds, sensors: sensors, mapFeatureStride: 2)
     }
 
+    /// A walk around the whole room of `scenario` (the mapping session's path, renewed landmarks as the
+    /// second session's) from the second session's origin: a device that has seen the room, with a few
+    /// thousand points.
+    public static func roomWalk(_ scenario: RelocalizationScenario) throws -> ScanSimulation {
+        var sensors = RelocalizationScenario.sensors
+        sensors.landmarkChurn = RelocalizationScenario.defaultChurn
+        sensors.landmarkChurnSeed = scenario.seed &+ 1
+        return try ScanSimulation(
+            description: scenario.mapSession.scene.description, sensors: sensors, seed: scenario.mapSession.seed,
+            sceneFromSession: scenario.newWorldFromMapWorld.inverse)
+    }
+
     /// A session of `seconds` in another furnished room than `scenario(seed:…)`'s, from its own origin.
     public static func otherRoom(seed: UInt64, seconds: Double) throws -> ScanSimulation {
         try ScanSimulation(
@@ -29,10 +41,13 @@ public enum SampleSessions {
             sceneFromSession: RigidTransform(rotation: .rotation(axis: SIMD3(0, 1, 0), angle: 0.8), translation: SIMD3(1, 0, -2)))
     }
 
-    /// What a device sends to localize: its session's filtered, thinned feature points as `fathom map`
-    /// keeps them (`WorldMapBuilder`'s defaults), metres in the session's world frame.
+    /// What a device sends to localize: its session's filtered feature points, those seen in as many
+    /// frames as the relocalizer asks (`RelocalizerConfiguration.minimumSamplesPerFeature`), thinned as
+    /// `fathom map` thins them (`WorldMapBuilder`), metres in the session's world frame.
     public static func sessionMap(_ simulation: ScanSimulation) -> WorldMap {
-        var builder = WorldMapBuilder()
+        var builder = WorldMapBuilder(
+            configuration: WorldMapBuilderConfiguration(
+                minimumObservationCount: RelocalizerConfiguration().minimumSamplesPerFeature))
         for i in 0..<simulation.frameCount { builder.add(simulation.frame(i)) }
         return builder.worldMap(createdAt: Date(timeIntervalSince1970: 1_700_000_000))
     }

@@ -11,7 +11,8 @@ public struct SampleSessionsCommand: ParsableCommand {
         discussion: """
             map.json is the first session's world map (fathom-worldmap, for POST /v1/maps); localize.json is the \
             body of POST /v1/maps/{id}/localize with a second session's points, from another origin in the same \
-            room; truth.json holds the true mapFromSession (16 numbers, column-major).
+            room, and localize-walk.json the same for a walk around the whole room from that origin (more \
+            points); truth.json holds the true mapFromSession of both (16 numbers, column-major).
             """)
 
     /// Output folder.
@@ -38,8 +39,10 @@ public struct SampleSessionsCommand: ParsableCommand {
         try map.write(to: folder.appendingPathComponent("map.json"))
         let session = SampleSessions.sessionMap(scenario.session)
         try SampleSessions.localizeBody(session.points.positions).write(to: folder.appendingPathComponent("localize.json"))
+        let walk = SampleSessions.sessionMap(try SampleSessions.roomWalk(scenario))
+        try SampleSessions.localizeBody(walk.points.positions).write(to: folder.appendingPathComponent("localize-walk.json"))
         let truth = try JSONEncoder().encode(["mapFromSession": scenario.newWorldFromMapWorld.inverse.matrix.columnMajor])
         try truth.write(to: folder.appendingPathComponent("truth.json"))
-        print("wrote \(output): map \(map.points.count) points, session \(session.points.count) points")
+        print("wrote \(output): map \(map.points.count) points, session \(session.points.count), room walk \(walk.points.count)")
     }
 }
