@@ -146,11 +146,13 @@ public struct MapsController: Sendable {
         let mode: RegistrationMode = body.gravityAligned == false ? .general : .gravityAligned
         let seed = body.seed ?? 0
         let anchors = try await anchors(of: map)
-        let library = self.library, id = map.id
+        // Maps built here from scans are filtered world maps, which the relocalizer's fixed settings are
+        // designed for; an uploaded map may be of any density, so its settings are measured from it.
+        let library = self.library, id = map.id, adapts = map.scanID == nil
         let result: RegistrationResult
         do {
             result = try await BlockingWork.run(timeLimit: timeLimitSeconds) {
-                try library.prepared(id: id, mode: mode).localize(points, seed: seed)
+                try library.prepared(id: id, mode: mode, adaptsToMap: adapts).localize(points, seed: seed)
             }
         } catch let limit as BlockingWork.TimeLimitExceeded {
             throw APIError(.serviceUnavailable, "localizing \(limit)")

@@ -65,10 +65,11 @@ public final class MapLibrary: Sendable {
         if let i = map.points.positions.firstIndex(where: { max(abs($0.x), abs($0.y), abs($0.z)) > limit }) {
             throw Refusal(reason: "the uploaded world map's point \(i) lies farther than \(Int(limit)) m from its origin")
         }
-        // An uploaded prepared cloud is not trusted (its descriptors are not checked): made afresh here.
+        // An uploaded prepared cloud is not trusted (its descriptors are not checked): made afresh here,
+        // with settings measured from the map (its density and noise are not known beforehand).
         var fresh = map
         fresh.registrationCloud = nil
-        return fresh.preparedForRelocalization()
+        return fresh.preparedForRelocalization(PreparedMap.configuration(mode: .gravityAligned, adaptsToMap: true))
     }
 
     /// Writes `map` (without anchors: they are rows of the store) as map `id`'s file, atomically.
@@ -86,10 +87,11 @@ public final class MapLibrary: Sendable {
         }
     }
 
-    /// Map `id` prepared for `mode`, from memory or read from its file (then kept).
+    /// Map `id` prepared for `mode` (see `PreparedMap.init(map:mode:adaptsToMap:)`), from memory or read
+    /// from its file (then kept).
     /// - Throws: the file's `WorldMapError` when it is missing or unreadable.
-    public func prepared(id: String, mode: RegistrationMode) throws -> PreparedMap {
-        let key = CacheKey(mapID: id, mode: mode)
+    public func prepared(id: String, mode: RegistrationMode, adaptsToMap: Bool) throws -> PreparedMap {
+        let key = CacheKey(mapID: id, mode: mode, adaptsToMap: adaptsToMap)
         let tick = clock.withLock { t in
             t += 1
             return t
@@ -100,7 +102,7 @@ public final class MapLibrary: Sendable {
         }) {
             return hit
         }
-        let prepared = PreparedMap(map: try WorldMap(contentsOf: blobs.mapFile(id)), mode: mode)
+        let prepared = PreparedMap(map: try WorldMap(contentsOf: blobs.mapFile(id)), mode: mode, adaptsToMap: adaptsToMap)
         cache.withLock { entries in
             entries[key] = CacheEntry(map: prepared, lastUse: tick)
             while entries.count > cacheCapacity, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
@@ -113,6 +115,7 @@ public final class MapLibrary: Sendable {
     private struct CacheKey: Hashable, Sendable {
         var mapID: String
         var mode: RegistrationMode
+        var adaptsToMap: Bool
     }
 
     private struct CacheEntry: Sendable {

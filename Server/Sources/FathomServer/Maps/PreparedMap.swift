@@ -14,9 +14,11 @@ public struct PreparedMap: Sendable {
 
     /// Prepares `map` for registrations in `mode` (gravity-aligned: yaw and translation; general: any
     /// rigid motion). O(map points) unless the map carries a matching prepared cloud.
-    public init(map: WorldMap, mode: RegistrationMode) {
-        var configuration = RelocalizerConfiguration()
-        configuration.registration.mode = mode
+    /// - Parameter adaptsToMap: whether the registration's distances are measured from the map
+    ///   (`RelocalizerConfiguration.adaptsToMap`) rather than the relocalizer's fixed settings, which are
+    ///   designed for filtered world maps (`WorldMapBuilder`'s, as the server builds from scans).
+    public init(map: WorldMap, mode: RegistrationMode, adaptsToMap: Bool) {
+        let configuration = Self.configuration(mode: mode, adaptsToMap: adaptsToMap)
         registrar = PointCloudRegistrar(configuration: configuration.registration(forMap: map.points))
         if let stored = map.registrationCloud, stored.configuration == registrar.configuration {
             target = stored
@@ -24,6 +26,14 @@ public struct PreparedMap: Sendable {
             target = registrar.prepare(map.points)
         }
         self.map = map
+    }
+
+    /// The relocalizer's settings with `mode` and `adaptsToMap`.
+    public static func configuration(mode: RegistrationMode, adaptsToMap: Bool) -> RelocalizerConfiguration {
+        var configuration = RelocalizerConfiguration()
+        configuration.registration.mode = mode
+        configuration.adaptsToMap = adaptsToMap
+        return configuration
     }
 
     /// Registers a session's points (metres, the session's world frame) to the map. The result's
