@@ -69,7 +69,8 @@ public final class MapLibrary: Sendable {
         // with settings measured from the map (its density and noise are not known beforehand).
         var fresh = map
         fresh.registrationCloud = nil
-        return fresh.preparedForRelocalization(PreparedMap.configuration(mode: .gravityAligned, adaptsToMap: true))
+        fresh.registrationCloud = PreparedMap(map: fresh, mode: .gravityAligned, adaptsToMap: true).target
+        return fresh
     }
 
     /// Writes `map` (without anchors: they are rows of the store) as map `id`'s file, atomically.

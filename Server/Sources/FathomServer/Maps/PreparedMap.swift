@@ -19,7 +19,11 @@ public struct PreparedMap: Sendable {
     ///   designed for filtered world maps (`WorldMapBuilder`'s, as the server builds from scans).
     public init(map: WorldMap, mode: RegistrationMode, adaptsToMap: Bool) {
         let configuration = Self.configuration(mode: mode, adaptsToMap: adaptsToMap)
-        registrar = PointCloudRegistrar(configuration: configuration.registration(forMap: map.points))
+        var settings = configuration.registration(forMap: map.points)
+        // Settings measured from a degenerate map (all points in one spot, say) may be unusable: then
+        // the fixed ones, which answer "not trusted" for such a map.
+        if settings.problem != nil { settings = configuration.registration }
+        registrar = PointCloudRegistrar(configuration: settings)
         if let stored = map.registrationCloud, stored.configuration == registrar.configuration {
             target = stored
         } else {
