@@ -23,6 +23,9 @@ let package = Package(
         .library(name: "FathomImport", targets: ["FathomImport"]),
         .library(name: "FathomCLI", targets: ["FathomCLI"]),
         .executable(name: "fathom", targets: ["fathom"]),
+        // Not public API (underscored, as swift-numerics' `_TestSupport`): the test helpers, for the
+        // nested packages' tests (Server/ drives the same headless browser).
+        .library(name: "_FathomTestSupport", targets: ["FathomTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -58,6 +58,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "_FathomTestSupport", package: "Fathom"),
             ],
             resources: [.copy("Fixtures")]),
     ]

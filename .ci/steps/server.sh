@@ -3,7 +3,7 @@
 # free loopback port, runs the server's tests against SQLite and PostgreSQL, the multi-process tests
 # (1 API + 2 workers on PostgreSQL with a kill -9; one process on SQLite), and the OpenAPI checks.
 # Bounded: every step has a timeout; about 12-20 minutes on 2 cores, most of it the first build.
-# Set FATHOM_SERVER_LOAD=1 to also run the load figures (release build, wrk).
+# Set FATHOM_SERVER_LOAD=1 to also run the load figures (release build, wrk; localize latency).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root="$(pwd)"
@@ -20,6 +20,8 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}"
 fi
+# Headless Chromium and its driver (Debian's) for the web page's browser test, which skips without them.
+bash .ci/steps/browser.sh
 python3 -c "import openapi_spec_validator" 2>/dev/null || pip install -q openapi-spec-validator || true
 command -v schemathesis >/dev/null 2>&1 || pip install -q schemathesis || true
 
@@ -66,6 +68,7 @@ if [ "${FATHOM_SERVER_LOAD:-0}" = 1 ]; then
   timeout 1800 swift build -c release --package-path Server --product fathom-server
   rbin="$(swift build -c release --package-path Server --show-bin-path)/fathom-server"
   python3 Server/scripts/load_test.py --binary "$rbin" --scan "$work/scan.zip"
+  python3 Server/scripts/load_localize.py --binary "$rbin"
 fi
 rm -rf "$work"
 echo "server step passed"

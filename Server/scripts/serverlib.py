@@ -109,3 +109,37 @@ class WebhookListener:
 
     def close(self):
         self.server.shutdown()
+
+
+class SingleServer:
+    """A temporary data folder, one account and one fathom-server on it, all removed on exit:
+    `with SingleServer(binary, database) as (server, key, data): …`."""
+
+    def __init__(self, binary, database=None, prefix="fathom-"):
+        self.binary, self.database, self.prefix = binary, database, prefix
+
+    def __enter__(self):
+        import tempfile
+        self.data = tempfile.mkdtemp(prefix=self.prefix)
+        self.server = None
+        try:
+            key = create_account(self.binary, self.data, self.database)["apiKey"]
+            self.server = Server(self.binary, self.data, self.database, extra=["--log-level", "warning"])
+            self.server.wait_ready()
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self.server, key, self.data
+
+    def __exit__(self, *exc):
+        import shutil
+        if self.server:
+            self.server.stop()
+        shutil.rmtree(self.data, ignore_errors=True)
+        return False
+
+
+def percentile(values, q):
+    """The q-quantile (0-1) of values by the nearest-rank rule."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(-(-q * len(ordered) // 1)) - 1))]

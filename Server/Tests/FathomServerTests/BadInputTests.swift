@@ -120,7 +120,9 @@ import Testing
             #expect(
                 paths == [
                     "/health", "/openapi.json", "/v1/account", "/v1/webhook", "/v1/scans", "/v1/scans/{id}",
-                    "/v1/scans/{id}/cloud.ply", "/v1/jobs", "/v1/jobs/{id}", "/v1/jobs/{id}/results/{name}",
+                    "/v1/scans/{id}/cloud.ply", "/v1/scans/{id}/cloud-view.json", "/v1/jobs", "/v1/jobs/{id}",
+                    "/v1/jobs/{id}/results/{name}", "/v1/maps", "/v1/maps/{id}", "/v1/maps/{id}/anchors",
+                    "/v1/maps/{id}/anchors/{anchorId}", "/v1/maps/{id}/localize", "/",
                 ])
         }
     }

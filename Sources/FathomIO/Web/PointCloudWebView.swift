@@ -74,6 +74,13 @@ public enum PointCloudWebView {
             bytes = Data(out)
         }
 
+        /// The payload as a JSON object, `{"min": [x, y, z], "ext": [x, y, z], "n": count, "b64": bytes}`
+        /// (metres; `bytes` base64): what the viewer script reads as `data`.
+        public var json: String {
+            func triple(_ v: SIMD3<Float>) -> String { "[\(v.x),\(v.y),\(v.z)]" }
+            return "{\"min\":\(triple(minimum)),\"ext\":\(triple(extent)),\"n\":\(count),\"b64\":\"\(bytes.base64EncodedString())\"}"
+        }
+
         /// Blue (0) through green to red (1).
         static func heightColor(_ t: Float) -> RGB8 {
             let s = min(max(t, 0), 1)
@@ -90,7 +97,6 @@ public enum PointCloudWebView {
         precondition(!id.isEmpty && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") },
                      "canvas id must be letters, digits, - and _")
         let p = Payload(cloud: cloud, maximumPoints: maximumPoints)
-        func js(_ v: SIMD3<Float>) -> String { "[\(v.x),\(v.y),\(v.z)]" }
         let captionHTML = caption.map {
             "<figcaption>" + $0.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 + "</figcaption>"
@@ -100,11 +106,22 @@ public enum PointCloudWebView {
             <script>
             (function(){
             var canvas=document.getElementById("\(id)");
-            var data={min:\(js(p.minimum)),ext:\(js(p.extent)),n:\(p.count),b64:"\(p.bytes.base64EncodedString())"};
+            var data=\(p.json);
             \(viewerScript)
             })();
             </script>
             """
+    }
+
+    /// The viewer as a JavaScript function declaration `name(canvas, data)`, for pages that load the
+    /// points themselves (`data` is a parsed `Payload.json`); it sets the canvas's `data-status` exactly
+    /// as `html(cloud:id:caption:maximumPoints:)` does. `name` must be a JavaScript identifier (letters,
+    /// digits, `_`, not starting with a digit).
+    public static func viewerFunction(named name: String) -> String {
+        precondition(
+            !name.isEmpty && !name.first!.isNumber && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") },
+            "the function name must be a JavaScript identifier")
+        return "function \(name)(canvas,data){\n\(viewerScript)\n}"
     }
 
     /// The viewer's script body; expects `canvas` and `data` in scope.

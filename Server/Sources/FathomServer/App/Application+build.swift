@@ -22,12 +22,17 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         services: services, logger: logger)
 }
 
-/// The router: `/health`, `/openapi.json`, and the authenticated `/v1` routes.
+/// The router: the web page at `/`, `/health`, `/openapi.json`, and the authenticated `/v1` routes.
 public func buildRouter(_ configuration: ServerConfiguration, storage: ServerStorage) -> Router<ServerRequestContext> {
     let router = Router(context: ServerRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: LogRequestsMiddleware(.info))
     router.get("health") { _, _ in ["status": "ok"] }
+    router.get { _, _ in
+        Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: WebPage.html)))
+    }
     router.get("openapi.json") { _, _ in
         Response(
             status: .ok, headers: [.contentType: "application/json"],
@@ -39,6 +44,10 @@ public func buildRouter(_ configuration: ServerConfiguration, storage: ServerSto
         zipLimits: configuration.zipLimits, checkTimeLimitSeconds: configuration.checkTimeLimitSeconds
     ).addRoutes(to: v1.group("scans"))
     JobsController(store: storage.store, blobs: storage.blobs).addRoutes(to: v1.group("jobs"))
+    MapsController(
+        store: storage.store, blobs: storage.blobs, library: MapLibrary(blobs: storage.blobs),
+        timeLimitSeconds: configuration.checkTimeLimitSeconds
+    ).addRoutes(to: v1.group("maps"))
     AccountController(store: storage.store).addRoutes(to: v1)
     return router
 }

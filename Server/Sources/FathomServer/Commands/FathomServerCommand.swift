@@ -6,7 +6,7 @@ public struct FathomServerCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "fathom-server",
         abstract: "The Fathom scan-conversion service: upload scans, convert them into floor plans, get webhooks.",
-        subcommands: [ServeCommand.self, AccountCommand.self, SampleScanCommand.self],
+        subcommands: [ServeCommand.self, AccountCommand.self, SampleScanCommand.self, SampleSessionsCommand.self],
         defaultSubcommand: ServeCommand.self)
 
     /// Creates the command.

@@ -19,6 +19,7 @@ public struct JobsController: Sendable {
     /// Adds the routes to `group`.
     public func addRoutes(to group: RouterGroup<ServerRequestContext>) {
         group.post(use: create)
+        group.get(use: list)
         group.get(":id", use: show)
         group.get(":id/results/:name", use: result)
     }
@@ -47,6 +48,13 @@ public struct JobsController: Sendable {
         await JobEvents(store: store).stateChanged(job, logger: context.logger)
         context.logger.info("job queued", metadata: ["job": "\(job.id)", "scans": "\(body.scans.count)"])
         return try Self.json(JobDTO(job), status: .accepted, location: "/v1/jobs/\(job.id)")
+    }
+
+    /// `GET /v1/jobs`: the account's jobs, newest first.
+    @Sendable func list(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let jobs = try await store.jobs(accountID: account.id, limit: MapsController.listLimit)
+        return try Self.json(["jobs": jobs.map(JobDTO.init)], status: .ok)
     }
 
     /// `GET /v1/jobs/{id}`: state, progress, reason, results.

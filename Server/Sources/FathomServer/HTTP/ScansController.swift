@@ -32,8 +32,31 @@ public struct ScansController: Sendable {
     /// Adds the routes to `group`.
     public func addRoutes(to group: RouterGroup<ServerRequestContext>) {
         group.post(use: upload)
+        group.get(use: list)
         group.get(":id", use: summary)
         group.get(":id/cloud.ply", use: cloud)
+        group.get(":id/cloud-view.json", use: cloudView)
+    }
+
+    /// Most points `cloud-view.json` carries (about 1.2 MB of base64).
+    public static let maximumViewPoints = 100_000
+
+    /// `GET /v1/scans`: the account's scans (their summaries), newest first.
+    @Sendable func list(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let scans = try await store.scans(accountID: account.id, limit: MapsController.listLimit)
+        let summaries = try scans.map { try JSONDecoder().decode(ScanSummary.self, from: Data($0.summaryJSON.utf8)) }
+        return Self.json(try Self.encoder.encode(["scans": summaries]), status: .ok)
+    }
+
+    /// `GET /v1/scans/{id}/cloud-view.json`: the fused cloud thinned to at most `maximumViewPoints`,
+    /// quantized for the web page's 3D view (`PointCloudWebView.Payload.json`).
+    @Sendable func cloudView(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let url = try await fusedCloud(try await ownedScan(context))
+        let json = try await BlockingWork.run {
+            PointCloudWebView.Payload(cloud: try PointCloudFile.read(url), maximumPoints: Self.maximumViewPoints).json
+        }
+        return Self.json(Data(json.utf8), status: .ok)
     }
 
     /// `POST /v1/scans`: the body (a zip) streamed to a file, checked, extracted, replayed; 201 and the summary.
@@ -43,7 +66,7 @@ public struct ScansController: Sendable {
             throw APIError(.contentTooLarge, "the upload is \(length) bytes, more than the limit of \(maximumUploadByteCount)")
         }
         let uploadURL = blobs.newUploadURL()
-        let byteCount = try await receive(request.body, to: uploadURL)
+        let byteCount = try await request.body.write(to: uploadURL, limit: maximumUploadByteCount)
         guard byteCount > 0 else {
             try? FileManager.default.removeItem(at: uploadURL)
             throw APIError(.badRequest, "the body is empty: send the scan package zip as the body")
@@ -73,28 +96,6 @@ public struct ScansController: Sendable {
         return Self.json(json, status: .created, location: "/v1/scans/\(scanID)")
     }
 
-    /// Writes the body to `url` as it arrives (back-pressured, one buffer in memory), 413 past the limit.
-    func receive(_ body: RequestBody, to url: URL) async throws -> Int64 {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil),
-            let handle = try? FileHandle(forWritingTo: url)
-        else { throw APIError(.internalServerError, "cannot store the upload") }
-        var count: Int64 = 0
-        do {
-            defer { try? handle.close() }
-            for try await buffer in body {
-                count += Int64(buffer.readableBytes)
-                if count > maximumUploadByteCount {
-                    throw APIError(.contentTooLarge, "the upload is larger than the limit of \(maximumUploadByteCount) bytes")
-                }
-                try handle.write(contentsOf: buffer.readableBytesView)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: url)
-            throw error
-        }
-        return count
-    }
-
     /// `GET /v1/scans/{id}`: the summary stored at upload.
     @Sendable func summary(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let scan = try await ownedScan(context)
@@ -103,7 +104,13 @@ public struct ScansController: Sendable {
 
     /// `GET /v1/scans/{id}/cloud.ply`: the fused depth cloud (made on first request, then kept).
     @Sendable func cloud(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        let scan = try await ownedScan(context)
+        let url = try await fusedCloud(try await ownedScan(context))
+        let body = try await FileIO().loadFile(path: url.path, context: context)
+        return Response(status: .ok, headers: [.contentType: "application/x-ply"], body: body)
+    }
+
+    /// The scan's fused cloud file, made on first request.
+    func fusedCloud(_ scan: ScanRecord) async throws -> URL {
         let url = blobs.scanDirectory(scan.id).appendingPathComponent("cloud.ply")
         if !FileManager.default.fileExists(atPath: url.path) {
             let package = blobs.packageDirectory(scan.id)
@@ -113,8 +120,7 @@ public struct ScansController: Sendable {
                 throw APIError(.serviceUnavailable, "the cloud could not be made: fusing \(limit)")
             }
         }
-        let body = try await FileIO().loadFile(path: url.path, context: context)
-        return Response(status: .ok, headers: [.contentType: "application/x-ply"], body: body)
+        return url
     }
 
     /// Fuses a package's depth frames with `fathom cloud`'s defaults and writes a PLY.

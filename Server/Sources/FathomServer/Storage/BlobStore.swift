@@ -8,6 +8,8 @@ import Foundation
 ///   `scans/<id>/cloud.ply` — the fused cloud, made on first request
 /// - `jobs/<id>/attempt-<n>/` — one folder per attempt, so a dead worker's partial files never mix
 ///   with the files of the attempt that finished
+/// - `maps/<id>.json` — a world map (fathom-worldmap JSON with its prepared registration cloud; its
+///   anchors are rows in the store)
 ///
 /// Why files and not PostgreSQL large objects: scans are hundreds of megabytes, read by the plan
 /// extractor as files (random access into the depth stream) and streamed to clients as files; large
@@ -20,7 +22,7 @@ public struct BlobStore: Sendable {
     /// A blob store under `root` (created when missing).
     public init(root: URL) throws {
         self.root = root
-        for folder in ["uploads", "scans", "jobs"] {
+        for folder in ["uploads", "scans", "jobs", "maps"] {
             try FileManager.default.createDirectory(
                 at: root.appendingPathComponent(folder, isDirectory: true), withIntermediateDirectories: true)
         }
@@ -39,6 +41,11 @@ public struct BlobStore: Sendable {
     /// A scan's extracted package.
     public func packageDirectory(_ scanID: String) -> URL {
         scanDirectory(scanID).appendingPathComponent("package", isDirectory: true)
+    }
+
+    /// A world map's file.
+    public func mapFile(_ mapID: String) -> URL {
+        root.appendingPathComponent("maps/\(mapID).json")
     }
 
     /// A job attempt's result folder, relative to the root.

@@ -88,13 +88,9 @@ public final class PostgresStore: ServerStore {
     }
 
     public func scan(id: String, accountID: String) async throws -> ScanRecord? {
-        let rows = try await client.query(
+        try await scans(try await client.query(
             "SELECT id, account_id, created_at, byte_count, summary FROM scans WHERE id = \(id) AND account_id = \(accountID)",
-            logger: logger)
-        for try await (id, account, created, bytes, summary) in rows.decode((String, String, Double, Int64, String).self) {
-            return ScanRecord(id: id, accountID: account, createdAt: created, byteCount: bytes, summaryJSON: summary)
-        }
-        return nil
+            logger: logger)).first
     }
 
     public func insertJob(_ j: JobRecord) async throws {
@@ -210,13 +206,13 @@ public final class PostgresStore: ServerStore {
         return result
     }
 
-    private func count(_ rows: PostgresRowSequence) async throws -> Int {
+    func count(_ rows: PostgresRowSequence) async throws -> Int {
         var n = 0
         for try await _ in rows { n += 1 }
         return n
     }
 
-    private func accounts(_ rows: PostgresRowSequence) async throws -> [Account] {
+    func accounts(_ rows: PostgresRowSequence) async throws -> [Account] {
         var result: [Account] = []
         for try await (id, hash, url, secret, created) in rows.decode((String, String, String?, String, Double).self) {
             result.append(Account(id: id, keyHash: hash, webhookURL: url, webhookSecret: secret, createdAt: created))
@@ -224,7 +220,7 @@ public final class PostgresStore: ServerStore {
         return result
     }
 
-    private func jobs(_ rows: PostgresRowSequence) async throws -> [JobRecord] {
+    func jobs(_ rows: PostgresRowSequence) async throws -> [JobRecord] {
         var result: [JobRecord] = []
         for try await row in rows {
             let r = row.makeRandomAccess()

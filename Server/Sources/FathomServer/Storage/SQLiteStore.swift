@@ -61,11 +61,7 @@ public final class SQLiteStore: ServerStore {
     public func scan(id: String, accountID: String) async throws -> ScanRecord? {
         try await pool.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM scans WHERE id = ? AND account_id = ?", arguments: [id, accountID])
-                .map {
-                    ScanRecord(
-                        id: $0["id"], accountID: $0["account_id"], createdAt: $0["created_at"],
-                        byteCount: $0["byte_count"], summaryJSON: $0["summary"])
-                }
+                .map(Self.scanRecord)
         }
     }
 

@@ -24,12 +24,17 @@ public protocol ServerStore: Sendable {
     /// The scan `id` of `accountID`.
     func scan(id: String, accountID: String) async throws -> ScanRecord?
 
+    /// The account's scans, newest first, at most `limit`.
+    func scans(accountID: String, limit: Int) async throws -> [ScanRecord]
+
     /// Adds a queued job.
     func insertJob(_ job: JobRecord) async throws
     /// The job `id` of `accountID`.
     func job(id: String, accountID: String) async throws -> JobRecord?
     /// The job `id` whoever owns it (workers and tests).
     func job(id: String) async throws -> JobRecord?
+    /// The account's jobs, newest first, at most `limit`.
+    func jobs(accountID: String, limit: Int) async throws -> [JobRecord]
     /// Takes the oldest queued job, or a running one whose lease ran out (its worker died), for
     /// `workerID` for `leaseSeconds`: state running, attempts + 1. Two workers never take the same job;
     /// a job already taken `maximumAttempts` times is left for `failExhaustedJobs`.
@@ -43,6 +48,21 @@ public protocol ServerStore: Sendable {
     ) async throws -> Bool
     /// Fails running jobs whose lease ran out after `maximumAttempts` takes (their input kills workers).
     func failExhaustedJobs(maximumAttempts: Int) async throws -> [JobRecord]
+
+    /// Adds a world map.
+    func insertMap(_ map: MapRecord) async throws
+    /// The map `id` of `accountID`.
+    func map(id: String, accountID: String) async throws -> MapRecord?
+    /// The account's maps, newest first, at most `limit`.
+    func maps(accountID: String, limit: Int) async throws -> [MapRecord]
+    /// Deletes the map `id` of `accountID` with its anchors; `false` when there was none.
+    func deleteMap(id: String, accountID: String) async throws -> Bool
+    /// Adds an anchor to a map (the caller checked the map belongs to the anchor's account).
+    func insertAnchor(_ anchor: AnchorRecord) async throws
+    /// The anchors of map `mapID` of `accountID`, oldest first.
+    func anchors(mapID: String, accountID: String) async throws -> [AnchorRecord]
+    /// Deletes anchor `id` of map `mapID` of `accountID`; `false` when there was none.
+    func deleteAnchor(id: String, mapID: String, accountID: String) async throws -> Bool
 
     /// Queues a webhook POST.
     func enqueueWebhook(accountID: String, jobID: String, url: String, secret: String, body: String) async throws

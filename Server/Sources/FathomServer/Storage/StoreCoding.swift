@@ -13,6 +13,16 @@ enum StoreCoding {
         return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
     }
 
+    /// `values` as a JSON array of numbers.
+    static func encode(_ values: [Float]) -> String {
+        (try? String(decoding: JSONEncoder().encode(values), as: UTF8.self)) ?? "[]"
+    }
+
+    /// The JSON array of numbers `text` (empty when malformed).
+    static func decodeNumbers(_ text: String) -> [Float] {
+        (try? JSONDecoder().decode([Float].self, from: Data(text.utf8))) ?? []
+    }
+
     /// The SQL creating every table (portable between SQLite and PostgreSQL but for the id column).
     static func schema(autoIncrement: String, real: String) -> [String] {
         [
@@ -37,6 +47,18 @@ enum StoreCoding {
               next_attempt_at \(real) NOT NULL, last_error TEXT)
             """,
             "CREATE INDEX IF NOT EXISTS webhook_due ON webhook_deliveries (state, next_attempt_at)",
+            // Since issue #18 (IF NOT EXISTS: a database of an earlier version gains them at start-up).
+            """
+            CREATE TABLE IF NOT EXISTS maps (id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id),
+              created_at \(real) NOT NULL, scan_id TEXT, point_count INTEGER NOT NULL, extent TEXT NOT NULL)
+            """,
+            "CREATE INDEX IF NOT EXISTS maps_account ON maps (account_id, created_at)",
+            """
+            CREATE TABLE IF NOT EXISTS anchors (id TEXT NOT NULL, map_id TEXT NOT NULL REFERENCES maps(id) ON DELETE CASCADE,
+              account_id TEXT NOT NULL, created_at \(real) NOT NULL, anchor TEXT NOT NULL, PRIMARY KEY (map_id, id))
+            """,
+            "CREATE INDEX IF NOT EXISTS scans_account ON scans (account_id, created_at)",
+            "CREATE INDEX IF NOT EXISTS jobs_account ON jobs (account_id, created_at)",
         ]
     }
 }
