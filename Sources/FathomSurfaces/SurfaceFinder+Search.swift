@@ -229,16 +229,10 @@ extension SurfaceFinder {
             let seedInliers = c.ball.filter { abs(ev1.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             bestSeedInliers = max(bestSeedInliers, seedInliers.count)
             guard seedInliers.count >= min(needed, c.ball.count) else { return nil }
-            var (grown, inliers, nearMisses) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
-            // Final fit on the grown inliers within the band.
-            inliers = grower.admitted(inliers, by: grown)
-            let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
-            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations(type))
-            if final.isValid {
-                grown = final
-                inliers = grower.admitted(inliers, by: grown)
-            }
-            return (grown, inliers, nearMisses)
+            let (grown, inliers, nearMisses) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
+            let final = grower.finalFit(grown, inliers, maximumPoints: Self.maximumFinalFitPoints,
+                                        iterations: Self.finalIterations(type))
+            return (final.model, final.inliers, nearMisses)
         }
         func stalled(_ region: (model: SurfaceModel, inliers: [Int], nearMisses: Int)) -> Bool {
             Double(region.nearMisses) > Self.stalledNearMissFraction * Double(region.inliers.count)
@@ -275,15 +269,10 @@ extension SurfaceFinder {
             var rescuer = grower
             rescuer.wideningFactor = RegionGrower.rescueBandFactor
             let start = b.inliers.filter { c.seedPosition.distanceSquared(to: positions[$0]) <= c.seedRadius * c.seedRadius }
-            var (grown, inliers, nearMisses) = rescuer.grow(b.model, from: start.isEmpty ? b.inliers : start, initialReach: c.seedRadius)
-            inliers = grower.admitted(inliers, by: grown)
-            let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
-            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations(type))
-            if final.isValid {
-                grown = final
-                inliers = grower.admitted(inliers, by: grown)
-            }
-            if inliers.count > b.inliers.count { best = (grown, inliers, nearMisses) }
+            let (grown, inliers, nearMisses) = rescuer.grow(b.model, from: start.isEmpty ? b.inliers : start, initialReach: c.seedRadius)
+            let final = grower.finalFit(grown, inliers, maximumPoints: Self.maximumFinalFitPoints,
+                                        iterations: Self.finalIterations(type))
+            if final.inliers.count > b.inliers.count { best = (final.model, final.inliers, nearMisses) }
         }
         // A plane touching the object (a floor under a ball) can leave a ring of its points in a
         // noisy region: drop them and refit.
