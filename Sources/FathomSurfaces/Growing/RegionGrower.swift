@@ -234,7 +234,12 @@ struct RegionGrower {
     /// about one in three cells of 150 points).
     static let claimInBandFraction = 0.9
 
-    /// Index-cell states during growth without the orientation test.
+    /// Cells are claimed only while the band is at most this fraction of the cell edge (the band's
+    /// full width, twice its half-width, within one cell): with a wider band a cell next to the
+    /// object (a floor, a wall, a neighbour) can lie within it as a whole.
+    static let claimBandCellFraction = 0.5
+
+    /// Index-cell states during growth.
     private enum CellState: UInt8 {
         /// Not looked at yet.
         case unchecked = 0
@@ -390,6 +395,8 @@ struct RegionGrower {
             let queryRadius = testing ? max(connectionRadius, normalRadius) : connectionRadius
             let evaluator = model.evaluator
             var rejected = 0
+            // A cell tells the surface from what lies near it only when the band is narrow next to it.
+            let claimingNow = claiming && band <= Self.claimBandCellFraction * Double(index.cellSize)
             state.withUnsafeMutableBufferPointer { st in
                 positions.withUnsafeBufferPointer { pos in
                     @inline(__always) func visit(_ j: Int, _ d2: Float) {
@@ -420,7 +427,7 @@ struct RegionGrower {
                     while let i = queue.popLast() {
                         guard st[i] == State.inlier.rawValue else { continue }
                         let pi = pos[i]
-                        if claiming, let c = index.cell(containing: pi), cellState[c] == CellState.unchecked.rawValue {
+                        if claimingNow, let c = index.cell(containing: pi), cellState[c] == CellState.unchecked.rawValue {
                             claimCells(from: c, st, evaluator, reach2: reach2, band: band)
                             // Taken with its whole cell, and searched from only at the front.
                             if st[i] != State.inlier.rawValue { continue }
