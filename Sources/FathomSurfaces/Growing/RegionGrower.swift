@@ -292,20 +292,20 @@ struct RegionGrower {
         // Cell claiming (growth without the orientation test): per-cell states (a buffer of its own,
         // so the nested functions' writes need no exclusivity checks) and the claimed cells whose
         // neighbours are still to be looked at.
-        // Only where the connection radius is within a cell: then every point connected to a cell's
-        // points lies in it or in one of its neighbouring cells.
-        let claiming = claimsCells && connectionRadius <= index.cellSize
+        // Only without the orientation test (claimed under it, cells of a strongly curved tube fail
+        // the patch test and queue their points wholesale: the demo's ring took 6× longer) and where
+        // the connection radius is within a cell: then every point connected to a cell's points lies
+        // in it or in one of its neighbouring cells.
+        let claiming = claimsCells && normalRadius == 0 && connectionRadius <= index.cellSize
         let cellState = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: claiming ? index.cellCount : 0)
         cellState.initialize(repeating: CellState.unchecked.rawValue)
         defer { cellState.deallocate() }
         var claimedCells: [Int] = []
         /// Takes cell `c`'s unvisited points at once: those beyond the reach are left for a later
         /// round, those off the band are left out, and those within it become inliers. When at least
-        /// `claimInBandFraction` of the cell's points are (or already were) inliers and, with the
-        /// orientation test on, the cell's points as one patch lie along the model at their centroid,
-        /// the cell is claimed: its inliers are covered (never searched nor tested one by one) and
-        /// `true` is returned; otherwise its new inliers are queued to be searched (and tested) point
-        /// by point (the cell is part of the front).
+        /// `claimInBandFraction` of the cell's points are (or already were) inliers, the cell is
+        /// claimed: its inliers are covered (never searched) and `true` is returned; otherwise its new
+        /// inliers are queued to be searched point by point (the cell is part of the front).
         /// - Complexity: O(points in the cell), each unvisited point's distance evaluated once or twice.
         func claim(
             _ c: Int, _ st: UnsafeMutableBufferPointer<UInt8>, _ evaluator: SurfaceEvaluator,
@@ -314,15 +314,7 @@ struct RegionGrower {
             let n = index.pointCount(inCell: c)
             let allowedOff = Int(Double(n) * (1 - Self.claimInBandFraction))
             var off = 0
-            // With the orientation test, the cell's points as a whole must lie along the model.
-            let testing = normalRadius > 0
-            var moments = PatchMoments()
-            var reference = SIMD3<Float>.zero
-            var complete = index.forEachPoint(inCell: c) { j, p in
-                if testing {
-                    if moments.n == 0 { reference = p }
-                    moments.add(p - reference)
-                }
+            let whole = index.forEachPoint(inCell: c) { j, p in
                 let sj = st[j]
                 if sj == State.unvisited.rawValue {
                     if p.distanceSquared(to: seed) > reach2 || abs(evaluator.signedDistance(SIMD3<Double>(p))) > band {
@@ -333,12 +325,6 @@ struct RegionGrower {
                 }
                 return off <= allowedOff
             }
-            if testing && complete {
-                let centroid = reference + SIMD3<Float>(moments.sum / Double(max(moments.n, 1)))
-                let whole = moments.patch()
-                complete = whole.diagonal != nil && whole.fits(centroid, evaluator)
-            }
-            let whole = complete
             cellState[c] = whole ? CellState.claimed.rawValue : CellState.mixed.rawValue
             index.forEachPoint(inCell: c) { j, p in
                 let sj = st[j]
