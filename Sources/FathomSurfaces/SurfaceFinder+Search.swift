@@ -246,11 +246,15 @@ extension SurfaceFinder {
             // (the surface goes on just outside the band) lets the runner-up candidates try.
             if !stalled(region) { break }
         }
-        // Every candidate stalled on a curved surface: the grown region spans more of the object than
-        // the seed ball, so its normals meet at a better-conditioned axis. Candidates drawn from it
-        // are grown from the seed again (noisy tori need this: a wrong torus can explain half the
-        // object at the noise level).
-        if type != .plane, let b = best, stalled(b), b.inliers.count > c.ball.count {
+        // Every candidate stalled on a curved surface, or a cone grew as one that cannot be told from
+        // a cylinder over its own inliers (its radius changes by less than two bands: over a noisy
+        // seed ball a cone's apex and axis are barely constrained, and a nearly straight cone through
+        // the wrong axis explains the object within the band): the grown region spans more of the
+        // object than the seed ball, so its normals meet at a better-conditioned axis. Candidates
+        // drawn from it are grown from the seed again (noisy tori need this: a wrong torus can explain
+        // half the object at the noise level).
+        if type != .plane, let b = best, b.inliers.count > c.ball.count,
+           stalled(b) || coneDegenerates(b.model, inliers: b.inliers, band: band) {
             var regionGenerator = SeededGenerator(seed: c.randomSeed &+ Self.regionCandidateSeedOffset)
             let region = SeedNeighbourhood(
                 seed: SIMD3<Double>(c.seedPosition), ballIndices: b.inliers, positions: positions, withNormals: true,
