@@ -229,16 +229,10 @@ extension SurfaceFinder {
             let seedInliers = c.ball.filter { abs(ev1.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             bestSeedInliers = max(bestSeedInliers, seedInliers.count)
             guard seedInliers.count >= min(needed, c.ball.count) else { return nil }
-            var (grown, inliers, nearMisses) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
-            // Final fit on the grown inliers within the band.
-            inliers = grower.admitted(inliers, by: grown)
-            let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
-            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations(type))
-            if final.isValid {
-                grown = final
-                inliers = grower.admitted(inliers, by: grown)
-            }
-            return (grown, inliers, nearMisses)
+            let (grown, inliers, nearMisses) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
+            let final = grower.finalFit(grown, inliers, maximumPoints: Self.maximumFinalFitPoints,
+                                        iterations: Self.finalIterations(type))
+            return (final.model, final.inliers, nearMisses)
         }
         func stalled(_ region: (model: SurfaceModel, inliers: [Int], nearMisses: Int)) -> Bool {
             Double(region.nearMisses) > Self.stalledNearMissFraction * Double(region.inliers.count)
@@ -252,11 +246,15 @@ extension SurfaceFinder {
             // (the surface goes on just outside the band) lets the runner-up candidates try.
             if !stalled(region) { break }
         }
-        // Every candidate stalled on a curved surface: the grown region spans more of the object than
-        // the seed ball, so its normals meet at a better-conditioned axis. Candidates drawn from it
-        // are grown from the seed again (noisy tori need this: a wrong torus can explain half the
-        // object at the noise level).
-        if type != .plane, let b = best, stalled(b), b.inliers.count > c.ball.count {
+        // Every candidate stalled on a curved surface, or a cone grew as one that cannot be told from
+        // a cylinder over its own inliers (its radius changes by less than two bands: over a noisy
+        // seed ball a cone's apex and axis are barely constrained, and a nearly straight cone through
+        // the wrong axis explains the object within the band): the grown region spans more of the
+        // object than the seed ball, so its normals meet at a better-conditioned axis. Candidates
+        // drawn from it are grown from the seed again (noisy tori need this: a wrong torus can explain
+        // half the object at the noise level).
+        if type != .plane, let b = best, b.inliers.count > c.ball.count,
+           stalled(b) || coneDegenerates(b.model, inliers: b.inliers, band: band) {
             var regionGenerator = SeededGenerator(seed: c.randomSeed &+ Self.regionCandidateSeedOffset)
             let region = SeedNeighbourhood(
                 seed: SIMD3<Double>(c.seedPosition), ballIndices: b.inliers, positions: positions, withNormals: true,
@@ -275,15 +273,10 @@ extension SurfaceFinder {
             var rescuer = grower
             rescuer.wideningFactor = RegionGrower.rescueBandFactor
             let start = b.inliers.filter { c.seedPosition.distanceSquared(to: positions[$0]) <= c.seedRadius * c.seedRadius }
-            var (grown, inliers, nearMisses) = rescuer.grow(b.model, from: start.isEmpty ? b.inliers : start, initialReach: c.seedRadius)
-            inliers = grower.admitted(inliers, by: grown)
-            let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
-            let final = OrthogonalDistanceFitter.refine(grown, points: pts, maximumIterations: Self.finalIterations(type))
-            if final.isValid {
-                grown = final
-                inliers = grower.admitted(inliers, by: grown)
-            }
-            if inliers.count > b.inliers.count { best = (grown, inliers, nearMisses) }
+            let (grown, inliers, nearMisses) = rescuer.grow(b.model, from: start.isEmpty ? b.inliers : start, initialReach: c.seedRadius)
+            let final = grower.finalFit(grown, inliers, maximumPoints: Self.maximumFinalFitPoints,
+                                        iterations: Self.finalIterations(type))
+            if final.inliers.count > b.inliers.count { best = (final.model, final.inliers, nearMisses) }
         }
         // A plane touching the object (a floor under a ball) can leave a ring of its points in a
         // noisy region: drop them and refit.

@@ -66,9 +66,15 @@ extension SurfaceFinder {
     /// Whether a cone degenerates into a cylinder over its inliers: its half angle is below
     /// `cylinderConeAngle` or its radius changes by less than two inlier bands along them.
     func coneDegenerates(_ s: Solution) -> Bool {
-        guard case let .cone(apex, axis, angle) = s.model else { return false }
-        let (lo, hi) = Self.extent(s.inliers.map { SIMD3<Double>(positions[$0]) }, from: apex, along: axis)
-        return angle < Self.cylinderConeAngle || (hi - max(lo, 0)) * tan(angle) <= 2 * s.band
+        coneDegenerates(s.model, inliers: s.inliers, band: s.band)
+    }
+
+    /// Whether `model` is a cone that degenerates into a cylinder over `inliers` at the inlier band
+    /// `band` (metres), as `coneDegenerates(_:)` judges a solution.
+    func coneDegenerates(_ model: SurfaceModel, inliers: [Int], band: Double) -> Bool {
+        guard case let .cone(apex, axis, angle) = model else { return false }
+        let (lo, hi) = Self.extent(inliers.map { SIMD3<Double>(positions[$0]) }, from: apex, along: axis)
+        return angle < Self.cylinderConeAngle || (hi - max(lo, 0)) * tan(angle) <= 2 * band
     }
 
     /// The criterion is estimated from at most this many (evenly spaced) inliers, scaled to all of them.

@@ -102,3 +102,90 @@ import Testing
         #expect(index2.nearest(to: spread[1], excluding: 1)?.index == 0)
     }
 }
+
+/// The row and chord cuts of radius queries and the cell-level calls.
+@Suite struct SpatialIndexCellTests {
+    /// Points on an exact lattice whose spacing equals the cell edge (so many lie exactly on cell
+    /// faces), plus a flat random sheet with fine cells: every query matches brute force.
+    @Test func queriesOnCellFacesMatchBruteForce() {
+        var lattice: [SIMD3<Float>] = []
+        for x in 0..<12 { for y in 0..<12 { for z in 0..<12 { lattice.append(SIMD3(Float(x), Float(y), Float(z)) * 0.1) } } }
+        var g = SeededGenerator(seed: 9)
+        let sheet = (0..<6000).map { _ in
+            SIMD3<Float>(Float.random(in: 0...2, using: &g), Float.random(in: -0.001...0.001, using: &g),
+                         Float.random(in: 0...2, using: &g))
+        }
+        for (pts, index) in [(lattice, SpatialIndex(positions: lattice, cellSize: 0.1)),
+                             (sheet, SpatialIndex(positions: sheet, cellsPerPoint: 4))] {
+            for _ in 0..<60 {
+                let c = pts[Int.random(in: 0..<pts.count, using: &g)]
+                    + SIMD3(Float.random(in: -0.05...0.05, using: &g), 0, Float.random(in: -0.05...0.05, using: &g))
+                let r = Float.random(in: 0...0.35, using: &g)
+                let expected = Set(pts.indices.filter { pts[$0].distanceSquared(to: c) <= r * r })
+                #expect(Set(index.neighbors(of: c, radius: r)) == expected)
+            }
+            // Radii exactly a lattice step from a lattice point (points on the sphere's boundary).
+            let step: Float = 0.1
+            let onBoundary = pts.indices.filter { pts[$0].distanceSquared(to: pts[0]) <= step * step }
+            #expect(index.count(within: step, of: pts[0]) == onBoundary.count)
+        }
+        // Centres far outside the grid.
+        let index = SpatialIndex(positions: lattice, cellSize: 0.1)
+        #expect(index.neighbors(of: SIMD3(-5, 0.5, 0.5), radius: 4.95).isEmpty)
+        #expect(Set(index.neighbors(of: SIMD3(-5, 0.5, 0.5), radius: 5.0001)) == [Int(5 * 12 + 5)])
+    }
+
+    @Test func cellsPartitionThePoints() {
+        let pts = SpatialIndexTests.randomCloud(3000, seed: 11) + [SIMD3(.nan, 0, 0)]
+        let index = SpatialIndex(positions: pts, cellsPerPoint: 2)
+        var seen = [Int](repeating: 0, count: pts.count)
+        for c in 0..<index.cellCount {
+            var n = 0
+            index.forEachPoint(inCell: c) { i, p in
+                #expect(index.cell(containing: p) == c)
+                #expect(p == pts[i])
+                seen[i] += 1
+                n += 1
+                return true
+            }
+            #expect(n == index.pointCount(inCell: c))
+        }
+        #expect(seen.dropLast().allSatisfy { $0 == 1 })
+        #expect(seen.last == 0)
+        #expect(index.cell(containing: SIMD3(.infinity, 0, 0)) == nil)
+        // Stopping early reports it.
+        let full = (0..<index.cellCount).first { index.pointCount(inCell: $0) >= 2 }!
+        var visited = 0
+        #expect(!index.forEachPoint(inCell: full) { _, _ in visited += 1; return false })
+        #expect(visited == 1)
+    }
+
+    @Test func neighbourCellsSurroundTheCell() {
+        let lattice: [SIMD3<Float>] = (0..<64).map { (k: Int) -> SIMD3<Float> in
+            let x = Float(k % 4), y = Float((k / 4) % 4), z = Float(k / 16)
+            return SIMD3(x, y, z) * 0.5
+        }
+        let index = SpatialIndex(positions: lattice, cellSize: 0.5)
+        let corner = index.cell(containing: SIMD3<Float>(0, 0, 0))!
+        let middle = index.cell(containing: SIMD3(0.75, 0.75, 0.75))!
+        var counts: [Int] = []
+        for c in [corner, middle] {
+            var n = 0
+            index.forEachNeighborCell(of: c) { d in
+                #expect(d != c)
+                // Every point of a neighbouring cell lies within one cell (per axis) of the cell's points.
+                index.forEachPoint(inCell: d) { _, p in
+                    index.forEachPoint(inCell: c) { _, q in
+                        let d: SIMD3<Float> = p - q
+                        #expect(max(abs(d.x), abs(d.y), abs(d.z)) <= 0.5)
+                        return true
+                    }
+                    return true
+                }
+                n += 1
+            }
+            counts.append(n)
+        }
+        #expect(counts == [7, 26])
+    }
+}

@@ -33,7 +33,11 @@ public struct SpatialIndex: Sendable {
     @inlinable public func position(_ i: Int) -> SIMD3<Float> { storage.original[i] }
 
     /// Calls `body(index, squaredDistance)` for every indexed point within `radius` of `center`, in no
-    /// particular order. Allocation-free.
+    /// particular order (the same order for the same index and query). Allocation-free.
+    ///
+    /// Only the cells the ball reaches are scanned: rows of cells (along x) whose distance from the
+    /// centre exceeds the radius are skipped, and each row is cut to the ball's chord through it, so a
+    /// query scans about the ball's volume in cells rather than its bounding cube.
     @inlinable
     public func forEachNeighbor(
         of center: SIMD3<Float>, radius: Float, _ body: (_ index: Int, _ squaredDistance: Float) -> Void
@@ -42,14 +46,33 @@ public struct SpatialIndex: Sendable {
         guard s.indexedCount > 0, radius >= 0, center.isFinite, radius.isFinite else { return }
         let r2 = radius * radius
         let lo = s.cellCoordinate(center - radius), hi = s.cellCoordinate(center + radius)
+        // The centre and radius in cell units, for the row and chord cuts; a margin covers the
+        // rounding of the points' own cell coordinates. Without finite values every row is scanned.
+        let q = (center - s.origin) * s.inverseCellSize
+        let reach = radius * s.inverseCellSize
+        let bound = reach + Storage.cutMargin * (1 + reach + max(abs(q.x), abs(q.y), abs(q.z)))
+        let cut = q.isFinite && bound.isFinite
+        let bound2 = bound * bound
         s.cellStart.withUnsafeBufferPointer { starts in
             s.sortedPositions.withUnsafeBufferPointer { pts in
                 s.sortedIndices.withUnsafeBufferPointer { ids in
                     for z in lo.z...hi.z {
+                        let dz = cut ? Storage.gap(q.z, z, s.dims.z) : 0
                         for y in lo.y...hi.y {
+                            var x0 = lo.x, x1 = hi.x
+                            if cut {
+                                let dy = Storage.gap(q.y, y, s.dims.y)
+                                let rest = bound2 - dz * dz - dy * dy
+                                // The row lies wholly outside the ball.
+                                if rest < 0 { continue }
+                                let half = rest.squareRoot()
+                                x0 = max(x0, Int(max(q.x - half, 0).rounded(.down)))
+                                x1 = min(x1, Int(min(q.x + half, Float(s.dims.x - 1)).rounded(.down)))
+                                if x0 > x1 { continue }
+                            }
                             let rowBase = (z * s.dims.y + y) * s.dims.x
                             // Cells of one row are contiguous in the sorted arrays.
-                            let begin = Int(starts[rowBase + lo.x]), end = Int(starts[rowBase + hi.x + 1])
+                            let begin = Int(starts[rowBase + x0]), end = Int(starts[rowBase + x1 + 1])
                             var k = begin
                             while k < end {
                                 let d2 = pts[k].distanceSquared(to: center)
@@ -284,6 +307,21 @@ extension SpatialIndex {
                 if cellCount(extent: extent, size: mid) > target { lo = mid } else { hi = mid }
             }
             return hi
+        }
+
+        /// The relative margin (of the radius and the coordinates, in cell units) by which the query's
+        /// row and chord cuts are widened: the rounding of a point's cell coordinate and of its squared
+        /// distance is far below it, so the cuts never drop a point within the radius.
+        @usableFromInline static let cutMargin: Float = 1e-5
+
+        /// The distance, in cell units, from coordinate `q` to cell `c`'s slab along one axis of
+        /// `count` cells (0 inside; the outermost cells reach to infinity, as points beyond the grid
+        /// are clamped into them).
+        @inlinable @inline(__always)
+        static func gap(_ q: Float, _ c: Int, _ count: Int) -> Float {
+            let below = c == 0 ? 0 : Float(c) - q
+            let above = c == count - 1 ? 0 : q - Float(c + 1)
+            return max(below, above, 0)
         }
 
         /// The clamped integer cell coordinate of `p`.

@@ -80,7 +80,15 @@ public struct SyntheticCrowdedScene: Sendable {
             }
         }
 
-        let object = Shape.random(kind, at: centre, facing: toCamera, generator: &g)
+        var object = Shape.random(kind, at: centre, facing: toCamera, generator: &g)
+        // The seed is a point the camera sees: a cone whose facing point lies on its unseen side (the
+        // camera looks into its opening, and only the outside is sampled) is mirrored through its centre.
+        if case let .cone(apex, a, t, near, far) = object {
+            let (p, n) = object.facingPoint(toward: camera)
+            if n.dot(camera - p) <= 0 {
+                object = .cone(apex: centre * 2 - apex, axis: -a, halfAngle: t, near: near, far: far)
+            }
+        }
         truth = object.truth
         seedRadius = object.seedRadius
         let (seedPoint, seedNormal) = object.facingPoint(toward: camera)

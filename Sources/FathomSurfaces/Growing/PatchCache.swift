@@ -4,7 +4,8 @@
 ///
 /// An open-addressing hash table (linear probing, doubled when half full) of slots holding a point
 /// index and the place of its patch in a dense list, in manually managed buffers, so look-ups in the
-/// flood's inner loop neither retain nor check exclusivity.
+/// flood's inner loop neither retain nor check exclusivity (the properties are unchecked: one search
+/// owns its cache and uses it from one thread).
 /// - Complexity: memory and time grow with the points tested (the object and its rim), never with
 ///   the cloud; a look-up or insertion is O(1) on average.
 final class PatchCache {
@@ -12,14 +13,14 @@ final class PatchCache {
     static let initialCapacity = 1024
 
     /// Point index per slot, −1 for an empty slot.
-    private var keys: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var keys: UnsafeMutablePointer<Int32>
     /// Where each slot's patch is in `values`.
-    private var places: UnsafeMutablePointer<Int32>
-    private var capacity: Int
+    @exclusivity(unchecked) private var places: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var capacity: Int
     /// The patches, in insertion order.
-    private var values: UnsafeMutablePointer<RegionGrower.LocalPatch>
-    private var valueCapacity: Int
-    private var count = 0
+    @exclusivity(unchecked) private var values: UnsafeMutablePointer<RegionGrower.LocalPatch>
+    @exclusivity(unchecked) private var valueCapacity: Int
+    @exclusivity(unchecked) private var count = 0
 
     init() {
         capacity = Self.initialCapacity

@@ -40,6 +40,10 @@ struct RegionGrower {
     let normalRadius: Float
     /// The patches already computed by this search (shared by copies of the grower).
     let patchCache = PatchCache()
+    /// Whether growth without the orientation test claims whole index cells at once (`claim`, where
+    /// the connection radius is within a cell);
+    /// `false` gives the plain point-by-point flood, the reference the tests compare against.
+    var claimsCells = true
 
     /// The largest tilt between a candidate's neighbourhood and the model's tangent plane, as the
     /// squared sine (15°): a neighbouring surface that touches the object (a floor under a ball, a
@@ -178,6 +182,20 @@ struct RegionGrower {
         }
     }
 
+    /// The final fit of a grown region: `model` refined on at most `maximumPoints` evenly spaced grown
+    /// points that it admits, then the grown points the refined model admits (the whole region is
+    /// confirmed once, against the final model; against `model` when the refinement fails).
+    /// - Complexity: O(indices) distance evaluations plus the fit's O(maximumPoints · iterations).
+    func finalFit(_ model: SurfaceModel, _ indices: [Int], maximumPoints: Int, iterations: Int)
+        -> (model: SurfaceModel, inliers: [Int])
+    {
+        let sample = admitted(Self.subsampleIndices(indices, maximum: maximumPoints), by: model)
+        let refined = OrthogonalDistanceFitter.refine(
+            model, points: sample.map { SIMD3<Double>(positions[$0]) }, maximumIterations: iterations)
+        let final = refined.isValid ? refined : model
+        return (final, admitted(indices, by: final))
+    }
+
     /// Each round widens the reach by this factor, so the model is extrapolated only a little at a
     /// time (a poor seed estimate is corrected before the region runs far ahead of it).
     static let reachGrowth: Float = 1.6
@@ -210,6 +228,26 @@ struct RegionGrower {
 
     /// Off-band points within this many bands count as near misses.
     static let nearMissBands = 3.0
+
+    /// A cell is claimed whole when at least this fraction of its points lie within the band (the
+    /// rest are noise beyond it: a 3-standard-deviation band leaves 0.3% of a surface's points out,
+    /// about one in three cells of 150 points).
+    static let claimInBandFraction = 0.9
+
+    /// Cells are claimed only while the band is at most this fraction of the cell edge (the band's
+    /// full width, twice its half-width, within one cell): with a wider band a cell next to the
+    /// object (a floor, a wall, a neighbour) can lie within it as a whole.
+    static let claimBandCellFraction = 0.5
+
+    /// Index-cell states during growth.
+    private enum CellState: UInt8 {
+        /// Not looked at yet.
+        case unchecked = 0
+        /// Its points within the band were taken at once and are never searched.
+        case claimed
+        /// Its points within the band were taken and are searched one by one (the front).
+        case mixed
+    }
 
     /// Point states during growth.
     private enum State: UInt8 {
@@ -251,6 +289,84 @@ struct RegionGrower {
         }
         // The neighbours of the point being searched (index, squared distance), reused.
         var candidates: [(index: Int32, squaredDistance: Float)] = []
+        // Cell claiming (growth without the orientation test): per-cell states (a buffer of its own,
+        // so the nested functions' writes need no exclusivity checks) and the claimed cells whose
+        // neighbours are still to be looked at.
+        // Only without the orientation test (claimed under it, cells of a strongly curved tube fail
+        // the patch test and queue their points wholesale: the demo's ring took 6× longer) and where
+        // the connection radius is within a cell: then every point connected to a cell's points lies
+        // in it or in one of its neighbouring cells.
+        let claiming = claimsCells && normalRadius == 0 && connectionRadius <= index.cellSize
+        let cellState = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: claiming ? index.cellCount : 0)
+        cellState.initialize(repeating: CellState.unchecked.rawValue)
+        defer { cellState.deallocate() }
+        var claimedCells: [Int] = []
+        /// Takes cell `c`'s unvisited points at once: those beyond the reach are left for a later
+        /// round, those off the band are left out, and those within it become inliers. When at least
+        /// `claimInBandFraction` of the cell's points are (or already were) inliers, the cell is
+        /// claimed: its inliers are covered (never searched) and `true` is returned; otherwise its new
+        /// inliers are queued to be searched point by point (the cell is part of the front).
+        /// - Complexity: O(points in the cell), each unvisited point's distance evaluated once or twice.
+        func claim(
+            _ c: Int, _ st: UnsafeMutableBufferPointer<UInt8>, _ evaluator: SurfaceEvaluator,
+            reach2: Float, band: Double
+        ) -> Bool {
+            let n = index.pointCount(inCell: c)
+            let allowedOff = Int(Double(n) * (1 - Self.claimInBandFraction))
+            var off = 0
+            let whole = index.forEachPoint(inCell: c) { j, p in
+                let sj = st[j]
+                if sj == State.unvisited.rawValue {
+                    if p.distanceSquared(to: seed) > reach2 || abs(evaluator.signedDistance(SIMD3<Double>(p))) > band {
+                        off += 1
+                    }
+                } else if sj != State.inlier.rawValue && sj != State.covered.rawValue {
+                    off += 1
+                }
+                return off <= allowedOff
+            }
+            cellState[c] = whole ? CellState.claimed.rawValue : CellState.mixed.rawValue
+            index.forEachPoint(inCell: c) { j, p in
+                let sj = st[j]
+                if sj == State.unvisited.rawValue {
+                    if p.distanceSquared(to: seed) > reach2 {
+                        st[j] = State.beyondReach.rawValue
+                        beyond.append(j)
+                    } else if abs(evaluator.signedDistance(SIMD3<Double>(p))) <= band {
+                        inliers.append(j)
+                        if whole {
+                            st[j] = State.covered.rawValue
+                        } else {
+                            st[j] = State.inlier.rawValue
+                            queue.append(j)
+                        }
+                    } else {
+                        st[j] = State.offBand.rawValue
+                        offBand.append(j)
+                    }
+                } else if sj == State.inlier.rawValue && whole {
+                    st[j] = State.covered.rawValue
+                }
+                return true
+            }
+            return whole
+        }
+        /// Takes cell `start` and, from every cell claimed whole, its neighbouring cells not looked at
+        /// yet: neighbourhood queries are left to the points of cells that are not claimed (the front).
+        /// - Complexity: O(points in the cells looked at), no neighbourhood query.
+        func claimCells(
+            from start: Int, _ st: UnsafeMutableBufferPointer<UInt8>, _ evaluator: SurfaceEvaluator,
+            reach2: Float, band: Double
+        ) {
+            guard claim(start, st, evaluator, reach2: reach2, band: band) else { return }
+            claimedCells.append(start)
+            while let c = claimedCells.popLast() {
+                index.forEachNeighborCell(of: c) { d in
+                    guard cellState[d] == CellState.unchecked.rawValue, index.pointCount(inCell: d) > 0 else { return }
+                    if claim(d, st, evaluator, reach2: reach2, band: band) { claimedCells.append(d) }
+                }
+            }
+        }
         /// Floods from the queue: each queued inlier's neighbourhood is searched once (one query),
         /// which also gives its patch for the orientation test; a point that fails it leaves the
         /// inliers and is not searched from. Points taken within half the connection radius of a
@@ -265,6 +381,8 @@ struct RegionGrower {
             let queryRadius = testing ? max(connectionRadius, normalRadius) : connectionRadius
             let evaluator = model.evaluator
             var rejected = 0
+            // A cell tells the surface from what lies near it only when the band is narrow next to it.
+            let claimingNow = claiming && band <= Self.claimBandCellFraction * Double(index.cellSize)
             state.withUnsafeMutableBufferPointer { st in
                 positions.withUnsafeBufferPointer { pos in
                     @inline(__always) func visit(_ j: Int, _ d2: Float) {
@@ -295,6 +413,11 @@ struct RegionGrower {
                     while let i = queue.popLast() {
                         guard st[i] == State.inlier.rawValue else { continue }
                         let pi = pos[i]
+                        if claimingNow, let c = index.cell(containing: pi), cellState[c] == CellState.unchecked.rawValue {
+                            claimCells(from: c, st, evaluator, reach2: reach2, band: band)
+                            // Taken with its whole cell, and searched from only at the front.
+                            if st[i] != State.inlier.rawValue { continue }
+                        }
                         guard testing else {
                             st[i] = State.covered.rawValue
                             index.forEachNeighbor(of: pi, radius: connectionRadius) { j, d2 in visit(j, d2) }
@@ -333,7 +456,11 @@ struct RegionGrower {
         flood(model, reach: currentReach, band: roundBand)
         var settlingRounds = 0
         for _ in 0..<Self.maximumRounds {
+            // The refit works on a sample of the region: the sampled inliers still within the band of
+            // the current model.
+            let current = model.evaluator
             let points = Self.subsample(inliers, positions, maximum: Self.maximumFitPoints)
+                .filter { abs(current.signedDistance($0)) <= roundBand }
             let refined = OrthogonalDistanceFitter.refine(model, points: points, maximumIterations: Self.iterationsPerRound)
             guard refined.isValid else { break }
             model = refined
@@ -341,19 +468,23 @@ struct RegionGrower {
             let wasWidening = roundBand > band
             roundBand = band * (currentReach < reach && !beyond.isEmpty ? wideningFactor : 1)
             var changed = 0
-            // Drop inliers that left the band; take back band points that the new model reaches.
-            var kept: [Int] = []
-            kept.reserveCapacity(inliers.count)
-            for i in inliers {
-                if abs(ev.signedDistance(SIMD3<Double>(positions[i]))) <= roundBand {
-                    kept.append(i)
-                } else {
-                    state[i] = State.offBand.rawValue
-                    offBand.append(i)
-                    changed += 1
+            if !wasWidening || roundBand <= band {
+                // The band is final: drop inliers that left it (the whole region is confirmed only
+                // here, not in every widening round).
+                var kept: [Int] = []
+                kept.reserveCapacity(inliers.count)
+                for i in inliers {
+                    if abs(ev.signedDistance(SIMD3<Double>(positions[i]))) <= roundBand {
+                        kept.append(i)
+                    } else {
+                        state[i] = State.offBand.rawValue
+                        offBand.append(i)
+                        changed += 1
+                    }
                 }
+                inliers = kept
             }
-            inliers = kept
+            // Take back band points that the new model reaches.
             var stillOff: [Int] = []
             var stillMisoriented: [(index: Int, patch: LocalPatch)] = []
             for i in offBand where state[i] == State.offBand.rawValue {

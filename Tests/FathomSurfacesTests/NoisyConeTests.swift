@@ -1,0 +1,46 @@
+import FathomCore
+import FathomSimulator
+import Foundation
+import Testing
+
+@testable import FathomSurfaces
+
+/// Cones at 20 mm noise in crowded scenes (10 k points, the object a quarter of them): scenes of the
+/// crowded-scene sweep in which the cone was missed.
+@Suite struct NoisyConeTests {
+    static let noise: Float = 0.02
+    /// Found means the half angle within this fraction of the truth.
+    static let halfAngleTolerance: Float = 0.1
+    /// Found means the axis within this angle of the truth, degrees.
+    static let axisToleranceDegrees: Float = 10
+
+    /// The seed is a point the camera sees: scenes whose camera looks into the cone's opening (only the
+    /// outside is sampled) once had their seed alone on the unseen side, with no object point near it.
+    @Test(arguments: [UInt64(658_374), 1_600_935])
+    func seedLiesOnTheVisibleSide(seed: UInt64) {
+        let scene = SyntheticCrowdedScene(.cone, totalPoints: 10_000, sensor: .lidar(noise: Self.noise), seed: seed)
+        let s = scene.positions[0]
+        let r2 = scene.seedRadius * scene.seedRadius
+        let near = scene.positions[1..<scene.objectCount].filter { $0.distanceSquared(to: s) <= r2 }.count
+        // The object's 2500 points cover its visible side; the seed ball holds a good share of them.
+        #expect(near >= 50, "\(near) object points within the seed radius")
+    }
+
+    /// Over a noisy seed ball a cone's apex and axis are barely constrained: these seeds grew a nearly
+    /// straight cone through the wrong axis (half angle 2.6–4.3° against 16–27°), which the type
+    /// decision then rightly reported as a cylinder. Candidates re-drawn from the grown region find
+    /// the cone.
+    @Test(arguments: [UInt64(1_182_019), 1_496_206, 2_019_851])
+    func nearlyStraightConeIsReestimatedFromTheRegion(seed: UInt64) throws {
+        let scene = SyntheticCrowdedScene(.cone, totalPoints: 10_000, sensor: .lidar(noise: Self.noise), seed: seed)
+        guard case let .cone(_, axis, halfAngle) = scene.truth else { Issue.record("truth is not a cone"); return }
+        let finder = try SurfaceFinder(positions: scene.positions)
+        let search = SurfaceSearch(type: .cone, seed: .index(0), seedRadius: scene.seedRadius, accuracy: Self.noise)
+        let surface = try #require(try finder.find(search).surface)
+        guard case let .cone(cone) = surface else { Issue.record("found a \(surface.type), not a cone"); return }
+        let axisError = acos(min(1, abs(cone.axis.dot(axis)))) * 180 / .pi
+        #expect(abs(cone.halfAngle - halfAngle) <= Self.halfAngleTolerance * halfAngle,
+                "half angle \(cone.halfAngleDegrees)° vs \(halfAngle * 180 / .pi)°")
+        #expect(axisError <= Self.axisToleranceDegrees, "axis off by \(axisError)°")
+    }
+}
