@@ -301,6 +301,28 @@ struct RegionGrower {
         cellState.initialize(repeating: CellState.unchecked.rawValue)
         defer { cellState.deallocate() }
         var claimedCells: [Int] = []
+        /// Sorts unvisited point `j` at `p`: beyond the reach (left for a later round), off the band
+        /// (left out), or an inlier, `covered` (never searched itself) or queued to be searched.
+        @inline(__always) func take(
+            _ j: Int, _ p: SIMD3<Float>, _ st: UnsafeMutableBufferPointer<UInt8>, _ evaluator: SurfaceEvaluator,
+            reach2: Float, band: Double, covered: Bool
+        ) {
+            if p.distanceSquared(to: seed) > reach2 {
+                st[j] = State.beyondReach.rawValue
+                beyond.append(j)
+            } else if abs(evaluator.signedDistance(SIMD3<Double>(p))) <= band {
+                inliers.append(j)
+                if covered {
+                    st[j] = State.covered.rawValue
+                } else {
+                    st[j] = State.inlier.rawValue
+                    queue.append(j)
+                }
+            } else {
+                st[j] = State.offBand.rawValue
+                offBand.append(j)
+            }
+        }
         /// Takes cell `c`'s unvisited points at once: those beyond the reach are left for a later
         /// round, those off the band are left out, and those within it become inliers. When at least
         /// `claimInBandFraction` of the cell's points are (or already were) inliers, the cell is
@@ -329,21 +351,7 @@ struct RegionGrower {
             index.forEachPoint(inCell: c) { j, p in
                 let sj = st[j]
                 if sj == State.unvisited.rawValue {
-                    if p.distanceSquared(to: seed) > reach2 {
-                        st[j] = State.beyondReach.rawValue
-                        beyond.append(j)
-                    } else if abs(evaluator.signedDistance(SIMD3<Double>(p))) <= band {
-                        inliers.append(j)
-                        if whole {
-                            st[j] = State.covered.rawValue
-                        } else {
-                            st[j] = State.inlier.rawValue
-                            queue.append(j)
-                        }
-                    } else {
-                        st[j] = State.offBand.rawValue
-                        offBand.append(j)
-                    }
+                    take(j, p, st, evaluator, reach2: reach2, band: band, covered: whole)
                 } else if sj == State.inlier.rawValue && whole {
                     st[j] = State.covered.rawValue
                 }
@@ -392,23 +400,7 @@ struct RegionGrower {
                             return
                         }
                         guard sj == State.unvisited.rawValue else { return }
-                        let p = pos[j]
-                        let r = abs(evaluator.signedDistance(SIMD3<Double>(p)))
-                        if p.distanceSquared(to: seed) > reach2 {
-                            st[j] = State.beyondReach.rawValue
-                            beyond.append(j)
-                        } else if r <= band {
-                            inliers.append(j)
-                            if d2 <= half2 {
-                                st[j] = State.covered.rawValue
-                            } else {
-                                st[j] = State.inlier.rawValue
-                                queue.append(j)
-                            }
-                        } else {
-                            st[j] = State.offBand.rawValue
-                            offBand.append(j)
-                        }
+                        take(j, pos[j], st, evaluator, reach2: reach2, band: band, covered: d2 <= half2)
                     }
                     while let i = queue.popLast() {
                         guard st[i] == State.inlier.rawValue else { continue }
