@@ -41,6 +41,25 @@ struct OccupancyGrid: Sendable {
         occupied = grid
     }
 
+    /// Whether a cell within one cell of `p`'s holds a point: `false` means no point lies within
+    /// `cell` of `p`.
+    func hasPoints(around p: SIMD3<Float>) -> Bool {
+        guard !occupied.isEmpty, p.isFinite else { return false }
+        let f = ((p - origin) / cell).rounded(.down)
+        guard f.x >= -1, f.y >= -1, f.z >= -1, f.x <= Float(dims.x), f.y <= Float(dims.y), f.z <= Float(dims.z) else {
+            return false
+        }
+        let c = SIMD3<Int>(f)
+        for z in max(0, c.z - 1)...min(dims.z - 1, c.z + 1) {
+            for y in max(0, c.y - 1)...min(dims.y - 1, c.y + 1) {
+                for x in max(0, c.x - 1)...min(dims.x - 1, c.x + 1) where occupied[(z * dims.y + y) * dims.x + x] {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
     /// Whether marching from `p` along +x, −x, +z and −z meets an occupied cell every time (`p` inside
     /// the grid's bounds; places outside them are never enclosed).
     func enclosesHorizontally(_ p: SIMD3<Float>) -> Bool {

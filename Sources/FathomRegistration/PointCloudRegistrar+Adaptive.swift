@@ -13,16 +13,29 @@ extension PointCloudRegistrar {
     ///   - target: the fixed cloud.
     ///   - mode: the transforms searched (default gravity-aligned: yaw and translation).
     ///   - seed: seeds the random sampling.
+    ///
+    /// Both clouds are registered in their `CanonicalFrame` (centroid and principal directions), so
+    /// the voxel grids sample the data the same way whatever frame each cloud was given in: the same
+    /// pair moved differently gets the same answer, moved with it.
     public static func registerAdaptively(
         source: PointCloud, target: PointCloud, mode: RegistrationMode = .gravityAligned, seed: UInt64 = 0
     ) -> RegistrationResult {
-        let ms = RegistrationCloudMeasurements(measuring: source.positions)
-        let mt = RegistrationCloudMeasurements(measuring: target.positions)
+        let canonicalFromSource = CanonicalFrame(of: source.positions, mode: mode).canonicalFromCloud
+        let canonicalFromTarget = CanonicalFrame(of: target.positions, mode: mode).canonicalFromCloud
+        let s = PointCloud(unchecked: source.positions.map(canonicalFromSource.apply(to:)))
+        let t = PointCloud(unchecked: target.positions.map(canonicalFromTarget.apply(to:)))
+        let ms = RegistrationCloudMeasurements(measuring: s.positions)
+        let mt = RegistrationCloudMeasurements(measuring: t.positions)
         let registrar = PointCloudRegistrar(configuration: .adapted(source: ms, target: mt, mode: mode))
-        guard let fine = RegistrationConfiguration.fineStage(after: registrar.configuration, source: ms, target: mt) else {
-            return registrar.register(source: source, target: target, seed: seed)
-        }
-        return registrar.registerCoarseToFine(source: source, target: target, fine: fine, seed: seed)
+        var result =
+            if let fine = RegistrationConfiguration.fineStage(after: registrar.configuration, source: ms, target: mt) {
+                registrar.registerCoarseToFine(source: s, target: t, fine: fine, seed: seed)
+            } else {
+                registrar.register(source: s, target: t, seed: seed)
+            }
+        guard result.isFound else { return result }
+        result.targetFromSource = canonicalFromTarget.inverse * result.targetFromSource * canonicalFromSource
+        return result
     }
 
     /// With a fine level, the search keeps and refines this many times `hypothesesRefined` answers:
@@ -34,6 +47,12 @@ extension PointCloudRegistrar {
     static let fineStageAnswers = 4
     /// Source points the fine level judges each answer on, at most (evenly strided).
     static let maximumFineEvaluationPoints = 20_000
+    /// With a fine level, the search level's ICP runs on at most this many source points: it only has
+    /// to bring its answers within the fine ICP's reach, which refines them on `maximumICPPoints`.
+    static let searchICPPointsBeforeFineLevel = maximumICPPoints / 2
+    /// The fine level's winner is settled by ICP on at most this many source points (see
+    /// `registerCoarseToFine`).
+    static let settlingICPPoints = maximumICPPoints * 4
 
     /// Searches at these settings, then refines every distinct answer of the search by ICP at the
     /// finer settings `fine` and ranks them there by their inliers discounted by their contradictions
@@ -72,7 +91,10 @@ extension PointCloudRegistrar {
         c.maximumRMSE = max(c.maximumRMSE, c.inlierDistance * RegistrationConfiguration.maximumRelativeRMSE)
         let judge = PointCloudRegistrar(configuration: c)
         let coarseEnclosure = OccupancyGrid(t.positions, cell: c.coverageRadius)
-        switch judge.search(source: s, target: t, using: &g, refining: c.hypothesesRefined, enclosure: coarseEnclosure) {
+        switch judge.search(
+            source: s, target: t, using: &g, refining: c.hypothesesRefined, enclosure: coarseEnclosure,
+            icpPoints: Self.searchICPPointsBeforeFineLevel)
+        {
         case .notFound(let result): return result
         case .found(let f): found = f
         }
@@ -98,9 +120,17 @@ extension PointCloudRegistrar {
         let winner = answers[0]
         let runnerUp = answers.dropFirst().filter { !isSameAnswer($0.transform, winner.transform) }.map(\.support).max() ?? 0
         let runnerUpRatio = winner.support > 0 ? max(0, runnerUp) / winner.support : 1
+        // ICP on `maximumICPPoints` has shallow local optima a few millimetres and tenths of a degree
+        // apart, and which one an answer settles in depends on where its search answer started. ICP at
+        // the inlier distance on `settlingICPPoints` takes the winner on to the optimum of the data,
+        // which does not depend on the start (nor on the frame the clouds came in).
+        var settle = fine
+        settle.icpStartDistance = fine.inlierDistance
+        let (transform, settling) = PointCloudRegistrar(configuration: settle)
+            .refine(winner.transform, source: fs, target: ft, maximumPoints: Self.settlingICPPoints)
         var result = judge.verdict(
-            winner.transform, quality: evaluate(winner.transform, source: s, target: t), runnerUpRatio: runnerUpRatio,
-            contradictionRate: winner.rate, icpIterations: winner.iterations, sourcePointCount: s.count)
+            transform, quality: evaluate(transform, source: s, target: t), runnerUpRatio: runnerUpRatio,
+            contradictionRate: winner.rate, icpIterations: winner.iterations + settling, sourcePointCount: s.count)
         result.refinementVoxelSize = fine.voxelSize
         return result
     }

@@ -7,15 +7,16 @@ extension PointCloudRegistrar {
 
     /// Refines `initial` by point-to-plane ICP (point-to-point where the target is not planar), with
     /// a correspondence distance shrinking from `icpStartDistance` to `inlierDistance` and Tukey-like
-    /// weights. The gravity-aligned mode solves for a yaw and a translation only.
+    /// weights, on at most `maximumPoints` source points (evenly strided). The gravity-aligned mode
+    /// solves for a yaw and a translation only.
     /// - Returns: the refined transform and the iterations run.
-    func refine(_ initial: RigidTransform, source: RegistrationCloud, target: RegistrationCloud)
-        -> (RigidTransform, Int)
-    {
+    func refine(
+        _ initial: RigidTransform, source: RegistrationCloud, target: RegistrationCloud, maximumPoints: Int = maximumICPPoints
+    ) -> (RigidTransform, Int) {
         let c = configuration
         let gravity = c.mode == .gravityAligned
         let n = gravity ? 4 : 6
-        let stride = max(1, source.count / Self.maximumICPPoints)
+        let stride = max(1, source.count / max(1, maximumPoints))
         var transform = initial
         var iterations = 0
         var a = [Double](repeating: 0, count: 36)

@@ -111,10 +111,10 @@ public struct PointCloudRegistrar: Sendable {
 
     /// Matches descriptors, samples hypotheses, verifies them on the whole source and refines the best
     /// `refining` by ICP (their quality counting contradictions when given the target's `enclosure`);
-    /// a result saying why when nothing was found.
+    /// a result saying why when nothing was found. ICP runs on at most `icpPoints` source points.
     func search<G: RandomNumberGenerator>(
         source: RegistrationCloud, target: RegistrationCloud, using generator: inout G,
-        refining: Int = refinedAfterVerification, enclosure: OccupancyGrid? = nil
+        refining: Int = refinedAfterVerification, enclosure: OccupancyGrid? = nil, icpPoints: Int = maximumICPPoints
     ) -> SearchOutcome {
         let correspondences = matchDescriptors(source: source, target: target, using: &generator)
         guard correspondences.count >= (configuration.mode == .gravityAligned ? 2 : 3) else {
@@ -131,12 +131,18 @@ public struct PointCloudRegistrar: Sendable {
         let coarse = hypotheses.map { h in (transform: h, inliers: evaluate(h, source: source, target: target).inliers) }
             .sorted { $0.inliers > $1.inliers }
         var refined: [(transform: RigidTransform, iterations: Int, quality: Quality)] = []
-        for (h, _) in coarse.prefix(refining) {
-            let (t, iterations) = refine(h, source: source, target: target)
+        var others = Array(coarse.dropFirst(refining))
+        for (h, inliers) in coarse.prefix(refining) {
+            // A hypothesis that starts where an answer already converged would converge there again.
+            if refined.contains(where: { isWithinReach(h, of: $0.transform) }) {
+                others.append((h, inliers))
+                continue
+            }
+            let (t, iterations) = refine(h, source: source, target: target, maximumPoints: icpPoints)
             refined.append((t, iterations, evaluate(t, source: source, target: target, enclosure: enclosure)))
         }
         refined.sort { $0.quality.inliers > $1.quality.inliers }
-        return .found(Search(refined: refined, others: Array(coarse.dropFirst(refining))))
+        return .found(Search(refined: refined, others: others))
     }
 
     /// The result for `transform` with quality `q` (measured with these settings), a runner-up scoring
@@ -187,6 +193,13 @@ public struct PointCloudRegistrar: Sendable {
     /// Hypotheses closer than this in angle (radians) count as one answer (`isSameAnswer`).
     static let answerAngle: Float = 0.1
 
+    /// Whether ICP started from `hypothesis` would converge to `answer` (a converged transform): within
+    /// `duplicateAngle` and `inlierDistance` of it, where its pairs are those of the answer.
+    func isWithinReach(_ hypothesis: RigidTransform, of answer: RigidTransform) -> Bool {
+        (hypothesis.rotation.transposed * answer.rotation).rotationAngle < Self.duplicateAngle
+            && hypothesis.translation.distance(to: answer.translation) < configuration.inlierDistance
+    }
+
     /// Inliers, points in the mapped space and the inliers' RMSE (metres).
     struct Quality {
         var inliers: Int
@@ -235,7 +248,11 @@ public struct PointCloudRegistrar: Sendable {
             if target.covers(q) { covered += 1 }
             guard let (bestIndex, best) = target.nearest(to: q, within: r) else {
                 if let enclosure {
-                    switch target.contact(of: q, within: configuration.coverageRadius, planeTolerance: r) {
+                    // No occupied cell around: no target point within the coverage radius either.
+                    let contact: RegistrationCloud.Contact =
+                        enclosure.cell >= configuration.coverageRadius && !enclosure.hasPoints(around: q)
+                        ? .none : target.contact(of: q, within: configuration.coverageRadius, planeTolerance: r)
+                    switch contact {
                     case .contradiction: contradictions += 1
                     case .extension: extensions += 1
                     case .undecided: break

@@ -101,6 +101,10 @@ import Testing
         #expect(grid.enclosesHorizontally(SIMD3(0.5, 0.25, 0.5)))
         #expect(!grid.enclosesHorizontally(SIMD3(1.5, 0.25, 0.5)))
         #expect(!grid.enclosesHorizontally(SIMD3(0.5, 2, 0.5)))
+        // Points within a cell: beside a wall, not in the middle of the box nor above or beyond it.
+        #expect(grid.hasPoints(around: SIMD3(0.5, 0.25, 0.08)) && grid.hasPoints(around: SIMD3(-0.05, 0.25, 0.5)))
+        #expect(!grid.hasPoints(around: SIMD3(0.5, 0.25, 0.5)) && !grid.hasPoints(around: SIMD3(0.5, 0.9, 0.5)))
+        #expect(!grid.hasPoints(around: SIMD3(3, 0.25, 0.5)) && !grid.hasPoints(around: SIMD3(.nan, 0, 0)))
         // Two opposite walls only: open along x.
         let corridor = OccupancyGrid(walls.filter { $0.z == 0 || $0.z == 1 }, cell: 0.1)
         #expect(!corridor.enclosesHorizontally(SIMD3(0.5, 0.25, 0.5)))
