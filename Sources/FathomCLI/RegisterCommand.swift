@@ -74,7 +74,8 @@ public struct RegisterCommand: OutputtingCommand {
                 targetFromSource: result.targetFromSource.matrix.columnMajor, fitness: result.fitness,
                 overlap: result.overlap, rmse: result.inlierRMSE, inliers: result.inlierCount,
                 sourcePoints: result.sourcePointCount, reason: result.failure.map { "\($0)" },
-                runnerUpRatio: result.runnerUpRatio, constraint: result.constraint, voxel: result.voxelSize,
+                runnerUpRatio: result.runnerUpRatio, constraint: result.constraint,
+                contradictionRate: result.contradictionRate, voxel: result.voxelSize,
                 refinementVoxel: result.refinementVoxelSize,
                 elapsedMilliseconds: (milliseconds * 1000).rounded() / 1000,
                 cpuMilliseconds: (cpuMilliseconds * 1000).rounded() / 1000)
@@ -116,6 +117,9 @@ public struct RegisterCommand: OutputtingCommand {
         var reason: String?
         var runnerUpRatio: Float
         var constraint: Float
+        /// Contradictions among the source points near the target's surfaces at the fine level (0
+        /// without one): the evidence that decides a half-turned room from the true one.
+        var contradictionRate: Float
         var voxel: Float
         var refinementVoxel: Float
         var elapsedMilliseconds: Double

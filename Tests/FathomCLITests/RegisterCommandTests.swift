@@ -32,6 +32,8 @@ import Testing
         #expect((object["fitness"] as? Double).map { $0 > 0.99 } == true)
         #expect((object["rmse"] as? Double).map { $0 < 0.02 } == true)  // voxel centroids differ by millimetres
         #expect((object["elapsedMilliseconds"] as? Double).map { $0 > 0 } == true)
+        // With --voxel there is no finer level, so no contradiction was counted.
+        #expect(object["contradictionRate"] as? Double == 0)
         #expect(text.hasSuffix("}\n") && !text.dropLast().contains("\n"))
     }
 
