@@ -14,25 +14,25 @@ extension PointCloudRegistrar {
     ///   - mode: the transforms searched (default gravity-aligned: yaw and translation).
     ///   - seed: seeds the random sampling.
     ///
-    /// Both clouds are registered in their `CanonicalFrame` (centroid and principal directions), so
-    /// the voxel grids sample the data the same way whatever frame each cloud was given in: the same
-    /// pair moved differently gets the same answer, moved with it.
+    /// With a finer level, both clouds are registered in their `CanonicalFrame` (centroid and
+    /// principal horizontal direction), so the voxel grids sample the data the same way whatever frame
+    /// each cloud was given in: the same pair moved differently gets the same answer, moved with it.
+    /// Sparse clouds are registered in the frames given (their search samples the grid differently in
+    /// another frame; see docs/relocalization.md).
     public static func registerAdaptively(
         source: PointCloud, target: PointCloud, mode: RegistrationMode = .gravityAligned, seed: UInt64 = 0
     ) -> RegistrationResult {
+        let ms = RegistrationCloudMeasurements(measuring: source.positions)
+        let mt = RegistrationCloudMeasurements(measuring: target.positions)
+        let registrar = PointCloudRegistrar(configuration: .adapted(source: ms, target: mt, mode: mode))
+        guard let fine = RegistrationConfiguration.fineStage(after: registrar.configuration, source: ms, target: mt) else {
+            return registrar.register(source: source, target: target, seed: seed)
+        }
         let canonicalFromSource = CanonicalFrame(of: source.positions, mode: mode).canonicalFromCloud
         let canonicalFromTarget = CanonicalFrame(of: target.positions, mode: mode).canonicalFromCloud
-        let s = PointCloud(unchecked: source.positions.map(canonicalFromSource.apply(to:)))
-        let t = PointCloud(unchecked: target.positions.map(canonicalFromTarget.apply(to:)))
-        let ms = RegistrationCloudMeasurements(measuring: s.positions)
-        let mt = RegistrationCloudMeasurements(measuring: t.positions)
-        let registrar = PointCloudRegistrar(configuration: .adapted(source: ms, target: mt, mode: mode))
-        var result =
-            if let fine = RegistrationConfiguration.fineStage(after: registrar.configuration, source: ms, target: mt) {
-                registrar.registerCoarseToFine(source: s, target: t, fine: fine, seed: seed)
-            } else {
-                registrar.register(source: s, target: t, seed: seed)
-            }
+        var result = registrar.registerCoarseToFine(
+            source: PointCloud(unchecked: source.positions.map(canonicalFromSource.apply(to:))),
+            target: PointCloud(unchecked: target.positions.map(canonicalFromTarget.apply(to:))), fine: fine, seed: seed)
         guard result.isFound else { return result }
         result.targetFromSource = canonicalFromTarget.inverse * result.targetFromSource * canonicalFromSource
         return result

@@ -8,6 +8,11 @@ import Testing
 @Suite struct CanonicalFrameTests {
     /// Canonical points of the same cloud moved differently agree to rounding (metres).
     static let roundingTolerance: Float = 1e-4
+    /// Answers for the same pair moved differently agree within this (metres, degrees): a fraction of
+    /// the noise (4 mm) and well inside the accuracy bound (3 cm, 1°); only points on voxel boundaries
+    /// fall differently.
+    static let repeatedMetres: Float = 0.005
+    static let repeatedDegrees: Float = 0.1
 
     /// A cloud without symmetry: an elongated, lopsided room corner with boxes.
     static let cloud = HalfTurnTests.room(layoutSeed: 5, sampleSeed: 6, density: 60, keep: 0...3.5, sigma: 0.004)
@@ -62,7 +67,7 @@ import Testing
             #expect(a.translation.distance(to: truth.translation) < 0.03)
             #expect((a.rotation.transposed * truth.rotation).rotationAngle < 1 * .pi / 180)
         }
-        #expect(answers[0].translation.distance(to: answers[1].translation) < 0.002)
-        #expect((answers[0].rotation.transposed * answers[1].rotation).rotationAngle < 0.01 * .pi / 180)
+        #expect(answers[0].translation.distance(to: answers[1].translation) < Self.repeatedMetres)
+        #expect((answers[0].rotation.transposed * answers[1].rotation).rotationAngle < Self.repeatedDegrees * .pi / 180)
     }
 }
