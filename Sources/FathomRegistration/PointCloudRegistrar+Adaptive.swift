@@ -93,7 +93,7 @@ extension PointCloudRegistrar {
         let coarseEnclosure = OccupancyGrid(t.positions, cell: c.coverageRadius)
         switch judge.search(
             source: s, target: t, using: &g, refining: c.hypothesesRefined, enclosure: coarseEnclosure,
-            icpPoints: Self.searchICPPointsBeforeFineLevel)
+            icpPoints: Self.searchICPPointsBeforeFineLevel, skippingConverged: true)
         {
         case .notFound(let result): return result
         case .found(let f): found = f

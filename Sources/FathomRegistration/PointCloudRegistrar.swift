@@ -111,10 +111,13 @@ public struct PointCloudRegistrar: Sendable {
 
     /// Matches descriptors, samples hypotheses, verifies them on the whole source and refines the best
     /// `refining` by ICP (their quality counting contradictions when given the target's `enclosure`);
-    /// a result saying why when nothing was found. ICP runs on at most `icpPoints` source points.
+    /// a result saying why when nothing was found. ICP runs on at most `icpPoints` source points; with
+    /// `skippingConverged`, hypotheses within reach of an answer already refined are not refined again
+    /// (they count as others at their verified inliers).
     func search<G: RandomNumberGenerator>(
         source: RegistrationCloud, target: RegistrationCloud, using generator: inout G,
-        refining: Int = refinedAfterVerification, enclosure: OccupancyGrid? = nil, icpPoints: Int = maximumICPPoints
+        refining: Int = refinedAfterVerification, enclosure: OccupancyGrid? = nil, icpPoints: Int = maximumICPPoints,
+        skippingConverged: Bool = false
     ) -> SearchOutcome {
         let correspondences = matchDescriptors(source: source, target: target, using: &generator)
         guard correspondences.count >= (configuration.mode == .gravityAligned ? 2 : 3) else {
@@ -134,7 +137,7 @@ public struct PointCloudRegistrar: Sendable {
         var others = Array(coarse.dropFirst(refining))
         for (h, inliers) in coarse.prefix(refining) {
             // A hypothesis that starts where an answer already converged would converge there again.
-            if refined.contains(where: { isWithinReach(h, of: $0.transform) }) {
+            if skippingConverged && refined.contains(where: { isWithinReach(h, of: $0.transform) }) {
                 others.append((h, inliers))
                 continue
             }
