@@ -74,7 +74,8 @@ var relocalizationReports: [BenchmarkReport] {
         BenchmarkReport(name: "reloc/cases") { RelocalizationCases.report() },
         BenchmarkReport(name: "reloc/export") { RelocalizationCases.export() },
         BenchmarkReport(name: "reloc/diagnose") {
-            // `--seeds A,B,…` (same room; negative for a wrong room), default 10000…10002.
+            // `--seeds A,B,…` (same room; negative for a wrong room), default 10000…10002; `--adapt` measures
+            // the map (`RelocalizerConfiguration.adaptsToMap`) and prints what it measured.
             let a = CommandLine.arguments
             let list = a.firstIndex(of: "--seeds").flatMap { i in i + 1 < a.count ? a[i + 1] : nil }
             let seeds = list?.split(separator: ",").compactMap { Int($0) } ?? [10_000, 10_001, 10_002]
@@ -203,6 +204,7 @@ enum RelocalizationSweep {
         let t = located.map { Double($0.translationError) }, y = located.map { Double($0.yawErrorDegrees) }
         let s = located.map(\.sessionTime)
         let falseAccepts = wrong.filter(\.relocalized).count
+        for (i, o) in wrong.enumerated() where o.relocalized { print("  seed \(Int(firstSeed) + i) (wrong room): accepted") }
         let attempts = (same + wrong).flatMap(\.attemptMilliseconds)
         print("same room: \(trials) scenarios, relocalized \(located.count), "
             + "success (≤ 3 cm and ≤ 1°) \(successes) = \(String(format: "%.1f", 100 * Double(successes) / Double(trials)))%, "
@@ -240,6 +242,11 @@ extension RelocalizationSweep {
             let scenario = try! RelocalizationScenario(seed: seed, wrongRoom: wrongRoom)
             var configuration = RelocalizerConfiguration()
             configuration.registration.minimumInlierCount = .max  // never accept: see every attempt
+            configuration.adaptsToMap = CommandLine.arguments.contains("--adapt")
+            let used = configuration.registration(forMap: scenario.mapPoints)
+            let measured = RegistrationCloudMeasurements(measuring: scenario.mapPoints.positions)
+            print(String(format: "  map spacing %.4f m, noise %.4f m; voxel %.3f, inlier distance %.3f, max RMSE %.4f",
+                         measured.spacing, measured.noise, used.voxelSize, used.inlierDistance, used.maximumRMSE))
             var relocalizer = Relocalizer(map: WorldMap(points: scenario.mapPoints), configuration: configuration, seed: seed)
             for frame in scenario.session.frames where !relocalizer.process(frame).isFinal {}
             let registrar = PointCloudRegistrar()

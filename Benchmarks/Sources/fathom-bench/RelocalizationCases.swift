@@ -124,18 +124,20 @@ enum RelocalizationCases {
         return all.filter { wanted.contains($0.0) }
     }
 
-    /// Registers every case of the kinds asked for on one thread and prints a table. Dense same-room
-    /// pairs are registered a second time with the session moved by another random rigid transform:
-    /// the two answers, brought to one frame, should agree (repeatability).
+    /// Registers every case of the kinds asked for on one thread and prints a table, with the errors of
+    /// the correct and trusted answers. Dense same-room pairs are registered a second time with the
+    /// session moved by another random rigid transform: the two answers, brought to one frame, should
+    /// agree (repeatability, printed per pair, with each run's failure when one was not trusted).
     static func report() {
         print("| kind | same-room cases | correct (<= 3 cm, <= 1 deg) | correct and trusted | trusted but wrong | wrong rooms trusted | median ms | p90 ms | median points (source/target) |")
         print("|---|---|---|---|---|---|---|---|---|")
-        var repeatability: [(metres: Float, degrees: Float, bothTrusted: Bool)] = []
+        var repeatability: [(metres: Float, degrees: Float, bothTrusted: Bool, reason: String)] = []
         for (kind, count) in kindsAndCounts() {
             let cases = cases(kind: kind, count: count)
             var correct = 0, success = 0, trustedWrong = 0, falseAccepts = 0
             var times: [Double] = []
             var sizes: [(Int, Int)] = []
+            var errors: [(metres: Float, degrees: Float)] = []
             for c in cases {
                 let start = threadCPUSeconds()
                 let r = PointCloudRegistrar.registerAdaptively(source: c.source, target: c.target, mode: c.mode, seed: 1)
@@ -149,12 +151,12 @@ enum RelocalizationCases {
                 let degrees = (r.targetFromSource.rotation.transposed * truth.rotation).rotationAngle * 180 / .pi
                 let ok = metres <= 0.03 && degrees <= 1
                 if ok { correct += 1 }
-                if ok && r.isTrusted { success += 1 }
+                if ok && r.isTrusted { success += 1; errors.append((metres, degrees)) }
                 if !ok && r.isTrusted { trustedWrong += 1 }
                 if kind == "dense" {
                     let a = movedAgreement(c, answer: r)
                     repeatability.append(a)
-                    if !a.bothTrusted { print("  \(c.id): the answer or the moved session's is not trusted") }
+                    if !a.bothTrusted { print("  \(c.id): the answer or the moved session's is not trusted (\(a.reason))") }
                 }
                 if !(ok && r.isTrusted) {
                     print(String(format: "  %@: error %.3f m %.2f° trusted %@ (%@)", c.id, metres, degrees, r.isTrusted ? "yes" : "no",
@@ -166,20 +168,28 @@ enum RelocalizationCases {
             print("| \(kind) | \(count) | \(correct)/\(count) | \(success)/\(count) | \(trustedWrong) | \(falseAccepts)/\(count) | "
                 + String(format: "%.1f | %.1f", times[times.count / 2], times[min(times.count - 1, Int(0.9 * Double(times.count)))])
                 + " | \(s[s.count / 2])/\(t[t.count / 2]) |")
+            if !errors.isEmpty {
+                let m = errors.map(\.metres).sorted(), d = errors.map(\.degrees).sorted()
+                print(String(format: "  %@ correct and trusted: error median %.4f m %.3f deg, max %.4f m %.3f deg", kind,
+                             m[m.count / 2], d[d.count / 2], m[m.count - 1], d[d.count - 1]))
+            }
         }
         if !repeatability.isEmpty {
             let both = repeatability.filter(\.bothTrusted)
             print(String(format: "dense repeatability (same pair, session moved again): both answers trusted in %d of %d; "
                          + "between those, max %.4f m and %.3f deg", both.count, repeatability.count,
                          both.map(\.metres).max() ?? .nan, both.map(\.degrees).max() ?? .nan))
+            print("  per pair (m, deg): " + repeatability.map { String(format: "%.4f %.3f", $0.metres, $0.degrees) }.joined(separator: ", "))
         }
     }
 
     /// Registers `c` again with its source moved by a seeded random yaw (any rotation in the general
     /// mode) and translation, and compares the answer, brought back to the first frame, with `answer`:
-    /// the distance at the source cloud's centre (metres), the rotation angle between them (degrees) and
-    /// whether both were trusted.
-    static func movedAgreement(_ c: Case, answer: RegistrationResult) -> (metres: Float, degrees: Float, bothTrusted: Bool) {
+    /// the distance at the source cloud's centre (metres), the rotation angle between them (degrees),
+    /// whether both were trusted and each one's failure.
+    static func movedAgreement(_ c: Case, answer: RegistrationResult)
+        -> (metres: Float, degrees: Float, bothTrusted: Bool, reason: String)
+    {
         var g = SeededGenerator(seed: UInt64(c.id.utf8.reduce(0) { $0 &* 31 &+ Int($1) } & 0xffff))
         let axis = c.mode == .general
             ? SIMD3<Float>(Float(g.nextGaussian()), Float(g.nextGaussian()), Float(g.nextGaussian())) : SIMD3<Float>(0, 1, 0)
@@ -192,7 +202,8 @@ enum RelocalizationCases {
         let centre = c.source.positions.reduce(SIMD3<Float>.zero, +) / Float(max(1, c.source.count))
         return (back.apply(to: centre).distance(to: answer.targetFromSource.apply(to: centre)),
                 (back.rotation.transposed * answer.targetFromSource.rotation).rotationAngle * 180 / .pi,
-                answer.isTrusted && again.isTrusted)
+                answer.isTrusted && again.isTrusted,
+                "first: " + (answer.failure.map { "\($0)" } ?? "trusted") + "; moved: " + (again.failure.map { "\($0)" } ?? "trusted"))
     }
 
     /// Writes the cases (`--cases N` per kind; `--export DIR`) as PLY files and `cases.json`.
