@@ -41,7 +41,7 @@ extension FloorPlanExtractor {
     ) throws -> FloorPlanMergeResult {
         guard !packages.isEmpty else { throw FloorPlanError(problem: "no scans were given") }
         if let names, names.count != packages.count {
-            throw FloorPlanError(problem: "\(names.count) names were given for \(packages.count) scans")
+            throw FloorPlanError(problem: "\(names.count) name(s) given for \(packages.count) scans: give one name per scan")
         }
         let scans = try packages.map { try fuse(package: $0, progress: progress) }
         let names = names ?? packages.map { $0.url.lastPathComponent }
