@@ -29,16 +29,22 @@ extension FloorPlanExtractor {
     /// message says why.
     /// - Parameters:
     ///   - packages: the scans; the first sets the plan's frame.
+    ///   - names: how the messages name the scans, one per package (default: each package's file name).
     ///   - registration: the registrar's settings (default `mergeRegistration`: gravity-aligned).
     ///   - seed: seed of the registrar's sampling.
-    /// - Throws: `FloorPlanError` naming the package when a scan has no depth or too few points.
+    /// - Throws: `FloorPlanError` naming the package when a scan has no depth or too few points, or when
+    ///   `names` does not name every package.
     public func extract(
-        packages: [ScanPackage], registration: RegistrationConfiguration = FloorPlanExtractor.mergeRegistration, seed: UInt64 = 0,
+        packages: [ScanPackage], names: [String]? = nil,
+        registration: RegistrationConfiguration = FloorPlanExtractor.mergeRegistration, seed: UInt64 = 0,
         progress: ((FloorPlanExtractionProgress) -> Void)? = nil
     ) throws -> FloorPlanMergeResult {
         guard !packages.isEmpty else { throw FloorPlanError(problem: "no scans were given") }
+        if let names, names.count != packages.count {
+            throw FloorPlanError(problem: "\(names.count) name(s) given for \(packages.count) scans: give one name per scan")
+        }
         let scans = try packages.map { try fuse(package: $0, progress: progress) }
-        let names = packages.map { $0.url.lastPathComponent }
+        let names = names ?? packages.map { $0.url.lastPathComponent }
         return try merge(scans, names: names, registration: registration, seed: seed, progress: progress)
     }
 

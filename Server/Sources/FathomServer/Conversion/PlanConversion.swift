@@ -1,42 +1,67 @@
 import Fathom
 import Foundation
 
-/// The one function a job calls to turn scans into a floor plan, so another way of merging several
-/// scans (registration of scans made in different sessions) can replace `merged(_:)` in one place.
+/// The one function a job calls to turn scans into floor plans, and how their results are written.
 public enum PlanConversion {
-    /// The result files a job writes, in order: plan, SVG, DXF, USDZ, RoomPlan JSON.
+    /// The result files of every job, in order: plan, SVG, DXF, USDZ, RoomPlan JSON. A job over several
+    /// scans adds `mergeReportName` and, for each scan that could not be merged, `plan-2.json`, ….
     public static let resultNames = ["plan.json", "plan.svg", "plan.dxf", "plan.usdz", "roomplan.json"]
+    /// The merge report of a job over several scans (`MergeReport`).
+    public static let mergeReportName = "merge.json"
 
-    /// The floor plan of `packages`, reporting progress 0–1.
+    /// The floor plans of `packages`, reporting progress 0–1.
     ///
-    /// One scan: `FloorPlanExtractor.extract(package:)`, exactly as `fathom plan`. Several scans: their
-    /// depth frames fused together, which is right when they share one world frame (scans of one
-    /// ARKit session, or relocalized onto one world map); see `merged(_:)`.
+    /// One scan: `FloorPlanExtractor.extract(package:)`, exactly as `fathom plan`. Several scans:
+    /// `FloorPlanExtractor.extract(packages:)`, as `fathom plan A.zip B.zip …`: scans made in separate
+    /// sessions (each its own world frame) are registered into the first one's frame and give one plan;
+    /// a scan that cannot be registered gets a plan of its own and a message says why.
     /// - Throws: `FloorPlanError` or `ScanPackageError` from the library.
+    /// - Parameter names: how messages name the scans (the job's scan identifiers), one per package.
     public static func convert(
-        packages: [ScanPackage], configuration: FloorPlanExtractionConfiguration = FloorPlanExtractionConfiguration(),
+        packages: [ScanPackage], names: [String]? = nil, configuration: FloorPlanExtractionConfiguration = FloorPlanExtractionConfiguration(),
         progress: @escaping @Sendable (Double) -> Void
-    ) throws -> FloorPlanResult {
+    ) throws -> FloorPlanMergeResult {
         precondition(!packages.isEmpty, "a conversion needs at least one scan")
         let extractor = FloorPlanExtractor(configuration: configuration)
         let report: (FloorPlanExtractionProgress) -> Void = { p in progress(fraction(p)) }
-        if packages.count == 1 { return try extractor.extract(package: packages[0], progress: report) }
-        return try merged(packages, extractor: extractor, progress: report)
+        if packages.count == 1 {
+            let result = try extractor.extract(package: packages[0], progress: report)
+            return FloorPlanMergeResult(
+                plans: [.init(result: result, scans: [FloorPlanScanPlacement(scanIndex: 0, planFromScan: .identity)])])
+        }
+        return try extractor.extract(packages: packages, names: names, progress: report)
     }
 
-    /// Several scans in one world frame: every package's depth frames (subsampled to the extractor's
-    /// frame budget) fused into one plan; labels of all scans kept.
-    static func merged(
-        _ packages: [ScanPackage], extractor: FloorPlanExtractor, progress: @escaping (FloorPlanExtractionProgress) -> Void
-    ) throws -> FloorPlanResult {
-        let totalDepth = packages.reduce(0) { $0 + $1.depthFrameCount }
-        let step = max(1, Int((Double(totalDepth) / Double(extractor.configuration.maximumFusedFrames)).rounded(.up)))
-        let frames = MergedFrames(packages: packages, depthStep: step)
-        let labels = packages.flatMap(\.labels)
-        let result = try extractor.extract(
-            frames: frames, labels: labels, trueNorthDegrees: packages.first?.azimuth?.trueNorthDegrees, progress: progress)
-        if let error = frames.failure.error { throw error }
-        return result
+    /// Writes every result file of `result` into `folder`: the first plan with its drawings and, for a
+    /// job over several scans (`scanIDs`, in the order converted), the other plans (`plan-2.json`, …)
+    /// and `merge.json`. Returns the names written, in order.
+    static func writeResults(_ result: FloorPlanMergeResult, scanIDs: [String], to folder: URL) throws -> [String] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let first = result.plans[0].result.plan
+        try first.write(to: folder.appendingPathComponent("plan.json"))
+        let formats: [(String, FloorPlanExportFormat)] = [
+            ("plan.svg", .svg), ("plan.dxf", .dxf), ("plan.usdz", .usdz), ("roomplan.json", .roomPlanJSON),
+        ]
+        for (name, format) in formats {
+            try FloorPlanExport.write(first, format: format, to: folder.appendingPathComponent(name))
+        }
+        guard scanIDs.count > 1 else { return resultNames }
+        var names = resultNames
+        var plans: [MergeReport.Plan] = []
+        for (k, entry) in result.plans.enumerated() {
+            let file = k == 0 ? "plan.json" : "plan-\(k + 1).json"
+            if k > 0 {
+                try entry.result.plan.write(to: folder.appendingPathComponent(file))
+                names.append(file)
+            }
+            plans.append(MergeReport.Plan(file: file, scans: entry.scans.map { scanIDs[$0.scanIndex] }))
+        }
+        let report = MergeReport(plans: plans, messages: result.messages, isMerged: result.isMerged)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(report).write(to: folder.appendingPathComponent(mergeReportName), options: .atomic)
+        names.append(mergeReportName)
+        return names
     }
 
     /// Progress 0–1 from the extractor's stages: fusing is most of the time.

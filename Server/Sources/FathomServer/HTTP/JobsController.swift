@@ -66,8 +66,11 @@ public struct JobsController: Sendable {
     @Sendable func result(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let job = try await ownedJob(context)
         let name = try context.parameters.require("name")
-        guard let type = Self.contentTypes[name] else {
-            throw APIError(.notFound, "no result '\(name)'; results: \(PlanConversion.resultNames.joined(separator: ", "))")
+        guard let type = Self.contentType(ofResult: name) else {
+            throw APIError(
+                .notFound,
+                "no result '\(name)'; results: \((PlanConversion.resultNames + ["plan-2.json, …", PlanConversion.mergeReportName]).joined(separator: ", "))"
+            )
         }
         guard job.state == .done, let folder = job.resultDirectory, job.results.contains(name) else {
             throw APIError(.notFound, "job '\(job.id)' has no results (state \(job.state.rawValue))")
@@ -88,8 +91,18 @@ public struct JobsController: Sendable {
 
     static let contentTypes = [
         "plan.json": "application/json", "plan.svg": "image/svg+xml", "plan.dxf": "image/vnd.dxf",
-        "plan.usdz": "model/vnd.usdz+zip", "roomplan.json": "application/json",
+        "plan.usdz": "model/vnd.usdz+zip", "roomplan.json": "application/json", PlanConversion.mergeReportName: "application/json",
     ]
+
+    /// The content type of a result name, or nil when no job has such a result: the fixed names and the
+    /// plans of scans that could not be merged (`plan-2.json`, …).
+    static func contentType(ofResult name: String) -> String? {
+        if let type = contentTypes[name] { return type }
+        guard name.hasPrefix("plan-"), name.hasSuffix(".json"),
+            let n = Int(name.dropFirst("plan-".count).dropLast(".json".count)), n >= 2
+        else { return nil }
+        return "application/json"
+    }
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status, location: String? = nil) throws -> Response {
         ScansController.json(try ScansController.encoder.encode(value), status: status, location: location)

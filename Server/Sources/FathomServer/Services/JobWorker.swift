@@ -89,11 +89,12 @@ public struct JobWorker: Service {
         defer { renewal.cancel() }
         var state = JobState.done
         var reason: String?
+        var results: [String] = []
         do {
-            try await BlockingWork.run(timeLimit: configuration.timeLimitSeconds) {
+            results = try await BlockingWork.run(timeLimit: configuration.timeLimitSeconds) {
                 let opened = try packages.map { try ScanPackage(url: $0) }
-                let result = try PlanConversion.convert(packages: opened) { f in progress.withLock { $0 = max($0, f) } }
-                try Self.writeResults(result.plan, to: resultURL)
+                let result = try PlanConversion.convert(packages: opened, names: job.scanIDs) { f in progress.withLock { $0 = max($0, f) } }
+                return try PlanConversion.writeResults(result, scanIDs: job.scanIDs, to: resultURL)
             }
         } catch {
             state = .failed
@@ -104,7 +105,7 @@ public struct JobWorker: Service {
         if Task.isCancelled { throw CancellationError() }
         let finished = try await store.finishJob(
             jobID: job.id, workerID: workerID, state: state, reason: reason,
-            results: state == .done ? PlanConversion.resultNames : [], resultDirectory: state == .done ? resultPath : nil)
+            results: state == .done ? results : [], resultDirectory: state == .done ? resultPath : nil)
         guard finished else {
             log.warning("lease lost: the job was taken by another worker; results dropped")
             try? FileManager.default.removeItem(at: resultURL)
@@ -112,18 +113,6 @@ public struct JobWorker: Service {
         }
         log.info("job finished", metadata: ["state": "\(state.rawValue)"])
         if let updated = try await store.job(id: job.id) { await events.stateChanged(updated, logger: log) }
-    }
-
-    /// Writes every result file of `plan` into `folder`.
-    static func writeResults(_ plan: FloorPlan, to folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try plan.write(to: folder.appendingPathComponent("plan.json"))
-        let formats: [(String, FloorPlanExportFormat)] = [
-            ("plan.svg", .svg), ("plan.dxf", .dxf), ("plan.usdz", .usdz), ("roomplan.json", .roomPlanJSON),
-        ]
-        for (name, format) in formats {
-            try FloorPlanExport.write(plan, format: format, to: folder.appendingPathComponent(name))
-        }
     }
 
     /// A library error as a sentence without the server's folders.
