@@ -36,8 +36,8 @@ import Testing
             positions: positions, index: index, band: band, connectionRadius: index.cellSize, seed: seed,
             reach: .infinity, excluded: [], normalRadius: 0)
         var reference = claiming
-        reference.claimsCells = false
-        claiming.claimsCells = true
+        reference.fastGrowth = false
+        claiming.fastGrowth = true
         let a = claiming.grow(truth, from: start, initialReach: scene.seedRadius)
         let b = reference.grow(truth, from: start, initialReach: scene.seedRadius)
         let difference = Set(a.inliers).symmetricDifference(b.inliers).count

@@ -14,6 +14,16 @@ struct RegionGrower {
     /// The covered fraction when the orientation test is on: a covered point takes its coverer's
     /// test, so it must lie close to it (a wider cover lets more of a touching table into a ring).
     static let coveredFractionTested: Float = 0.5
+    /// The distance within which a searched point connects points when the orientation test is on,
+    /// metres: its patch radius, at most the connection radius and at least what keeps the covered
+    /// points (`coveredFractionTested` of the connection radius) within `coveredFraction` of it, as
+    /// without the test. The query then reaches no farther than the test needs: where the connection
+    /// radius exceeds the patch (coarse index cells), a query over the whole connection radius
+    /// returned about twice the points for the same covered points.
+    var testedConnectionRadius: Float {
+        min(connectionRadius,
+            max(normalRadius, connectionRadius * Self.coveredFractionTested / Self.coveredFraction))
+    }
     /// Refit-and-regrow rounds at most.
     static let maximumRounds = 16
     /// Levenberg–Marquardt iterations per round.
@@ -40,10 +50,11 @@ struct RegionGrower {
     let normalRadius: Float
     /// The patches already computed by this search (shared by copies of the grower).
     let patchCache = PatchCache()
-    /// Whether growth without the orientation test claims whole index cells at once (`claim`, where
-    /// the connection radius is within a cell);
-    /// `false` gives the plain point-by-point flood, the reference the tests compare against.
-    var claimsCells = true
+    /// Whether growth takes its fast paths: without the orientation test whole index cells are claimed
+    /// at once (`claim`, where the connection radius is within a cell); with it a searched point's
+    /// query reaches only `testedConnectionRadius`. `false` gives the plain point-by-point flood over
+    /// the whole connection radius, the reference the tests compare against.
+    var fastGrowth = true
 
     /// The largest tilt between a candidate's neighbourhood and the model's tangent plane, as the
     /// squared sine (15°): a neighbouring surface that touches the object (a floor under a ball, a
@@ -287,8 +298,6 @@ struct RegionGrower {
                 queue.append(i)
             }
         }
-        // The neighbours of the point being searched (index, squared distance), reused.
-        var candidates: [(index: Int32, squaredDistance: Float)] = []
         // Cell claiming (growth without the orientation test): per-cell states (a buffer of its own,
         // so the nested functions' writes need no exclusivity checks) and the claimed cells whose
         // neighbours are still to be looked at.
@@ -296,7 +305,7 @@ struct RegionGrower {
         // the patch test and queue their points wholesale: the demo's ring took 6× longer) and where
         // the connection radius is within a cell: then every point connected to a cell's points lies
         // in it or in one of its neighbouring cells.
-        let claiming = claimsCells && normalRadius == 0 && connectionRadius <= index.cellSize
+        let claiming = fastGrowth && normalRadius == 0 && connectionRadius <= index.cellSize
         let cellState = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: claiming ? index.cellCount : 0)
         cellState.initialize(repeating: CellState.unchecked.rawValue)
         defer { cellState.deallocate() }
@@ -381,14 +390,19 @@ struct RegionGrower {
         /// searched point are covered by its query and its test.
         func flood(_ model: SurfaceModel, reach: Float, band: Double) {
             let reach2 = reach.isFinite ? reach * reach : .infinity
-            let covered = normalRadius > 0 ? Self.coveredFractionTested : Self.coveredFraction
-            let half2 = connectionRadius * connectionRadius * covered * covered
-            let connection2 = connectionRadius * connectionRadius
             let testing = normalRadius > 0
+            let covered = testing ? Self.coveredFractionTested : Self.coveredFraction
+            let half2 = connectionRadius * connectionRadius * covered * covered
+            let connection = testing && fastGrowth ? testedConnectionRadius : connectionRadius
+            let connection2 = connection * connection
             let normal2 = normalRadius * normalRadius
-            let queryRadius = testing ? max(connectionRadius, normalRadius) : connectionRadius
+            let queryRadius = testing ? max(connection, normalRadius) : connectionRadius
             let evaluator = model.evaluator
             var rejected = 0
+            // The neighbours of the point being searched (index, squared distance), reused; local to
+            // the round, so that its accesses in the query's inner loop are checked statically (a
+            // variable of `grow` captured here is checked at run time on every access).
+            var candidates: [(index: Int32, squaredDistance: Float)] = []
             // A cell tells the surface from what lies near it only when the band is narrow next to it.
             let claimingNow = claiming && band <= Self.claimBandCellFraction * Double(index.cellSize)
             state.withUnsafeMutableBufferPointer { st in
