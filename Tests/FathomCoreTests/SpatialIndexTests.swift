@@ -188,4 +188,23 @@ import Testing
         }
         #expect(counts == [7, 26])
     }
+
+    @Test func cellIdentifiersFollowTheAxes() {
+        let lattice: [SIMD3<Float>] = (0..<60).map { (k: Int) -> SIMD3<Float> in
+            SIMD3(Float(k % 5), Float((k / 5) % 4), Float(k / 20)) * 0.5
+        }
+        let index = SpatialIndex(positions: lattice, cellSize: 0.5)
+        let n = index.cellsPerAxis
+        #expect(n.x * n.y * n.z == index.cellCount)
+        for p in lattice {
+            let c = index.cell(containing: p)!
+            // Cell coordinates from the identifier order points as their positions do.
+            let q = index.cell(containing: p + SIMD3(0.5, 0, 0)).map { $0 - c }
+            let r = index.cell(containing: p + SIMD3(0, 0.5, 0)).map { $0 - c }
+            let s = index.cell(containing: p + SIMD3(0, 0, 0.5)).map { $0 - c }
+            if p.x < 2 { #expect(q == 1) }
+            if p.y < 1.5 { #expect(r == n.x) }
+            if p.z < 1 { #expect(s == n.x * n.y) }
+        }
+    }
 }

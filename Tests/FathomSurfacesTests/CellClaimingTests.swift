@@ -22,8 +22,12 @@ import Testing
     /// Symmetric difference of the two growths' inliers allowed, as a fraction of the reference's.
     static let agreement = 0.01
 
-    @Test(arguments: SyntheticPrimitiveScene.Kind.allCases)
-    func claimingTakesWhatThePointFloodTakes(kind: SyntheticPrimitiveScene.Kind) throws {
+    /// Connection radii in index cells: within a cell (cells claimed one by one) and beyond it (claimed
+    /// in 2 × 2 × 2 blocks, as for the demo's floor, whose local spacing makes it 1.35 cells).
+    static let connectionCells: [Float] = [1, 1.5]
+
+    @Test(arguments: SyntheticPrimitiveScene.Kind.allCases, connectionCells)
+    func claimingTakesWhatThePointFloodTakes(kind: SyntheticPrimitiveScene.Kind, connectionCells: Float) throws {
         let noise: Float = 0.002
         let scene = SyntheticCrowdedScene(kind, totalPoints: 40_000, sensor: .lidar(noise: noise), seed: 21)
         let positions = scene.positions
@@ -33,11 +37,11 @@ import Testing
         let band = 3 * Double(noise)
         let start = index.neighbors(of: seed, radius: scene.seedRadius).sorted()
         var claiming = RegionGrower(
-            positions: positions, index: index, band: band, connectionRadius: index.cellSize, seed: seed,
+            positions: positions, index: index, band: band, connectionRadius: connectionCells * index.cellSize, seed: seed,
             reach: .infinity, excluded: [], normalRadius: 0)
         var reference = claiming
-        reference.claimsCells = false
-        claiming.claimsCells = true
+        reference.fastGrowth = false
+        claiming.fastGrowth = true
         let a = claiming.grow(truth, from: start, initialReach: scene.seedRadius)
         let b = reference.grow(truth, from: start, initialReach: scene.seedRadius)
         let difference = Set(a.inliers).symmetricDifference(b.inliers).count

@@ -1,6 +1,12 @@
 extension SpatialIndex {
     /// The number of cells of the grid (cell identifiers run over `0 ..< cellCount`).
+    @inlinable
     public var cellCount: Int { storage.cellStart.count - 1 }
+
+    /// The grid's cells along x, y and z: cell (x, y, z) has the identifier (z · cellsPerAxis.y + y) ·
+    /// cellsPerAxis.x + x, and the product of the three is `cellCount`.
+    @inlinable
+    public var cellsPerAxis: SIMD3<Int> { storage.dims }
 
     /// The identifier of the cell that holds `position` (positions beyond the grid are clamped into
     /// its outermost cells, as indexed points are), or `nil` for a non-finite position.

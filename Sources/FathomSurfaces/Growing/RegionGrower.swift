@@ -14,6 +14,16 @@ struct RegionGrower {
     /// The covered fraction when the orientation test is on: a covered point takes its coverer's
     /// test, so it must lie close to it (a wider cover lets more of a touching table into a ring).
     static let coveredFractionTested: Float = 0.5
+    /// The distance within which a searched point connects points when the orientation test is on,
+    /// metres: its patch radius, at most the connection radius and at least what keeps the covered
+    /// points (`coveredFractionTested` of the connection radius) within `coveredFraction` of it, as
+    /// without the test. The query then reaches no farther than the test needs: where the connection
+    /// radius exceeds the patch (coarse index cells), a query over the whole connection radius
+    /// returned about twice the points for the same covered points.
+    var testedConnectionRadius: Float {
+        min(connectionRadius,
+            max(normalRadius, connectionRadius * Self.coveredFractionTested / Self.coveredFraction))
+    }
     /// Refit-and-regrow rounds at most.
     static let maximumRounds = 16
     /// Levenberg–Marquardt iterations per round.
@@ -40,10 +50,11 @@ struct RegionGrower {
     let normalRadius: Float
     /// The patches already computed by this search (shared by copies of the grower).
     let patchCache = PatchCache()
-    /// Whether growth without the orientation test claims whole index cells at once (`claim`, where
-    /// the connection radius is within a cell);
-    /// `false` gives the plain point-by-point flood, the reference the tests compare against.
-    var claimsCells = true
+    /// Whether growth takes its fast paths: without the orientation test whole index cells are claimed
+    /// at once (`claim`, where the connection radius is within a cell); with it a searched point's
+    /// query reaches only `testedConnectionRadius`. `false` gives the plain point-by-point flood over
+    /// the whole connection radius, the reference the tests compare against.
+    var fastGrowth = true
 
     /// The largest tilt between a candidate's neighbourhood and the model's tangent plane, as the
     /// squared sine (15°): a neighbouring surface that touches the object (a floor under a ball, a
@@ -229,7 +240,7 @@ struct RegionGrower {
     /// Off-band points within this many bands count as near misses.
     static let nearMissBands = 3.0
 
-    /// A cell is claimed whole when at least this fraction of its points lie within the band (the
+    /// A block of cells is claimed whole when at least this fraction of its points lie within the band (the
     /// rest are noise beyond it: a 3-standard-deviation band leaves 0.3% of a surface's points out,
     /// about one in three cells of 150 points).
     static let claimInBandFraction = 0.9
@@ -239,7 +250,7 @@ struct RegionGrower {
     /// object (a floor, a wall, a neighbour) can lie within it as a whole.
     static let claimBandCellFraction = 0.5
 
-    /// Index-cell states during growth.
+    /// Claim-block states during growth (a block is `blockCells`³ index cells).
     private enum CellState: UInt8 {
         /// Not looked at yet.
         case unchecked = 0
@@ -287,20 +298,42 @@ struct RegionGrower {
                 queue.append(i)
             }
         }
-        // The neighbours of the point being searched (index, squared distance), reused.
-        var candidates: [(index: Int32, squaredDistance: Float)] = []
-        // Cell claiming (growth without the orientation test): per-cell states (a buffer of its own,
-        // so the nested functions' writes need no exclusivity checks) and the claimed cells whose
+        // Cell claiming (growth without the orientation test): per-block states (a buffer of its own,
+        // so the nested functions' writes need no exclusivity checks) and the claimed blocks whose
         // neighbours are still to be looked at.
         // Only without the orientation test (claimed under it, cells of a strongly curved tube fail
-        // the patch test and queue their points wholesale: the demo's ring took 6× longer) and where
-        // the connection radius is within a cell: then every point connected to a cell's points lies
-        // in it or in one of its neighbouring cells.
-        let claiming = claimsCells && normalRadius == 0 && connectionRadius <= index.cellSize
-        let cellState = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: claiming ? index.cellCount : 0)
+        // the patch test and queue their points wholesale: the demo's ring took 6× longer) and while
+        // the band's full width fits in a cell (`claimBandCellFraction`). Cells are claimed in cubic
+        // blocks whose edge is at least the connection radius (one cell where it is within a cell;
+        // 2 × 2 × 2 for the demo's floor, whose local spacing makes it 1.35 cells): every point
+        // connected to a block's points then lies in it or in one of its neighbouring blocks.
+        let claiming = fastGrowth && normalRadius == 0 && band <= Self.claimBandCellFraction * Double(index.cellSize)
+        let blockCells = claiming ? max(1, Int((connectionRadius / index.cellSize).rounded(.up))) : 1
+        let cellsPerAxis = index.cellsPerAxis
+        let blocksPerAxis = (cellsPerAxis &+ (blockCells - 1)) / blockCells
+        let blockCount = claiming ? blocksPerAxis.x * blocksPerAxis.y * blocksPerAxis.z : 0
+        let cellState = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: blockCount)
         cellState.initialize(repeating: CellState.unchecked.rawValue)
         defer { cellState.deallocate() }
-        var claimedCells: [Int] = []
+        /// The block holding index cell `c`.
+        @inline(__always) func block(ofCell c: Int) -> Int {
+            let x = c % cellsPerAxis.x, y = (c / cellsPerAxis.x) % cellsPerAxis.y, z = c / (cellsPerAxis.x * cellsPerAxis.y)
+            return ((z / blockCells) * blocksPerAxis.y + y / blockCells) * blocksPerAxis.x + x / blockCells
+        }
+        /// Calls `body` with every index cell of block `b` until it returns `false`; whether all were visited.
+        @inline(__always) func forEachCell(inBlock b: Int, _ body: (Int) -> Bool) -> Bool {
+            let bx = b % blocksPerAxis.x, by = (b / blocksPerAxis.x) % blocksPerAxis.y
+            let bz = b / (blocksPerAxis.x * blocksPerAxis.y)
+            for z in (bz * blockCells)..<min((bz + 1) * blockCells, cellsPerAxis.z) {
+                for y in (by * blockCells)..<min((by + 1) * blockCells, cellsPerAxis.y) {
+                    for x in (bx * blockCells)..<min((bx + 1) * blockCells, cellsPerAxis.x) {
+                        guard body((z * cellsPerAxis.y + y) * cellsPerAxis.x + x) else { return false }
+                    }
+                }
+            }
+            return true
+        }
+        var claimedCells: [Int] = []  // blocks
         /// Sorts unvisited point `j` at `p`: beyond the reach (left for a later round), off the band
         /// (left out), or an inlier, `covered` (never searched itself) or queued to be searched.
         @inline(__always) func take(
@@ -323,55 +356,68 @@ struct RegionGrower {
                 offBand.append(j)
             }
         }
-        /// Takes cell `c`'s unvisited points at once: those beyond the reach are left for a later
+        /// Takes block `b`'s unvisited points at once: those beyond the reach are left for a later
         /// round, those off the band are left out, and those within it become inliers. When at least
-        /// `claimInBandFraction` of the cell's points are (or already were) inliers, the cell is
-        /// claimed: its inliers are covered (never searched) and `true` is returned; otherwise its new
-        /// inliers are queued to be searched point by point (the cell is part of the front).
-        /// - Complexity: O(points in the cell), each unvisited point's distance evaluated once or twice.
+        /// `claimInBandFraction` of the block's points are (or already were) inliers, judged at
+        /// `judgedBand`, the block is claimed: its inliers are covered (never searched) and `true` is
+        /// returned; otherwise its new inliers are queued to be searched point by point (the front).
+        /// - Complexity: O(points in the block), each unvisited point's distance evaluated once or twice.
         func claim(
-            _ c: Int, _ st: UnsafeMutableBufferPointer<UInt8>, _ evaluator: SurfaceEvaluator,
-            reach2: Float, band: Double
+            _ b: Int, _ st: UnsafeMutableBufferPointer<UInt8>, _ evaluator: SurfaceEvaluator,
+            reach2: Float, band: Double, judgedBand: Double
         ) -> Bool {
-            let n = index.pointCount(inCell: c)
+            var n = 0
+            _ = forEachCell(inBlock: b) { c in n += index.pointCount(inCell: c); return true }
             let allowedOff = Int(Double(n) * (1 - Self.claimInBandFraction))
             var off = 0
-            let whole = index.forEachPoint(inCell: c) { j, p in
-                let sj = st[j]
-                if sj == State.unvisited.rawValue {
-                    if p.distanceSquared(to: seed) > reach2 || abs(evaluator.signedDistance(SIMD3<Double>(p))) > band {
+            let whole = n > 0 && forEachCell(inBlock: b) { c in
+                index.forEachPoint(inCell: c) { j, p in
+                    let sj = st[j]
+                    if sj == State.unvisited.rawValue {
+                        if p.distanceSquared(to: seed) > reach2
+                            || abs(evaluator.signedDistance(SIMD3<Double>(p))) > judgedBand { off += 1 }
+                    } else if sj != State.inlier.rawValue && sj != State.covered.rawValue {
                         off += 1
                     }
-                } else if sj != State.inlier.rawValue && sj != State.covered.rawValue {
-                    off += 1
+                    return off <= allowedOff
                 }
-                return off <= allowedOff
             }
-            cellState[c] = whole ? CellState.claimed.rawValue : CellState.mixed.rawValue
-            index.forEachPoint(inCell: c) { j, p in
-                let sj = st[j]
-                if sj == State.unvisited.rawValue {
-                    take(j, p, st, evaluator, reach2: reach2, band: band, covered: whole)
-                } else if sj == State.inlier.rawValue && whole {
-                    st[j] = State.covered.rawValue
+            cellState[b] = whole ? CellState.claimed.rawValue : CellState.mixed.rawValue
+            _ = forEachCell(inBlock: b) { c in
+                index.forEachPoint(inCell: c) { j, p in
+                    let sj = st[j]
+                    if sj == State.unvisited.rawValue {
+                        take(j, p, st, evaluator, reach2: reach2, band: band, covered: whole)
+                    } else if sj == State.inlier.rawValue && whole {
+                        st[j] = State.covered.rawValue
+                    }
+                    return true
                 }
-                return true
             }
             return whole
         }
-        /// Takes cell `start` and, from every cell claimed whole, its neighbouring cells not looked at
-        /// yet: neighbourhood queries are left to the points of cells that are not claimed (the front).
-        /// - Complexity: O(points in the cells looked at), no neighbourhood query.
-        func claimCells(
+        /// Takes block `start` and, from every block claimed whole, its neighbouring blocks not looked
+        /// at yet: neighbourhood queries are left to the points of blocks that are not claimed (the front).
+        /// - Complexity: O(points in the blocks looked at), no neighbourhood query.
+        func claimBlocks(
             from start: Int, _ st: UnsafeMutableBufferPointer<UInt8>, _ evaluator: SurfaceEvaluator,
-            reach2: Float, band: Double
+            reach2: Float, band: Double, judgedBand: Double
         ) {
-            guard claim(start, st, evaluator, reach2: reach2, band: band) else { return }
+            guard claim(start, st, evaluator, reach2: reach2, band: band, judgedBand: judgedBand) else { return }
             claimedCells.append(start)
-            while let c = claimedCells.popLast() {
-                index.forEachNeighborCell(of: c) { d in
-                    guard cellState[d] == CellState.unchecked.rawValue, index.pointCount(inCell: d) > 0 else { return }
-                    if claim(d, st, evaluator, reach2: reach2, band: band) { claimedCells.append(d) }
+            while let b = claimedCells.popLast() {
+                let x = b % blocksPerAxis.x, y = (b / blocksPerAxis.x) % blocksPerAxis.y
+                let z = b / (blocksPerAxis.x * blocksPerAxis.y)
+                for nz in max(z - 1, 0)...min(z + 1, blocksPerAxis.z - 1) {
+                    for ny in max(y - 1, 0)...min(y + 1, blocksPerAxis.y - 1) {
+                        for nx in max(x - 1, 0)...min(x + 1, blocksPerAxis.x - 1) {
+                            let d = (nz * blocksPerAxis.y + ny) * blocksPerAxis.x + nx
+                            guard cellState[d] == CellState.unchecked.rawValue else { continue }
+                            if claim(d, st, evaluator, reach2: reach2, band: band, judgedBand: judgedBand) {
+                                claimedCells.append(d)
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -381,16 +427,25 @@ struct RegionGrower {
         /// searched point are covered by its query and its test.
         func flood(_ model: SurfaceModel, reach: Float, band: Double) {
             let reach2 = reach.isFinite ? reach * reach : .infinity
-            let covered = normalRadius > 0 ? Self.coveredFractionTested : Self.coveredFraction
-            let half2 = connectionRadius * connectionRadius * covered * covered
-            let connection2 = connectionRadius * connectionRadius
             let testing = normalRadius > 0
+            let covered = testing ? Self.coveredFractionTested : Self.coveredFraction
+            let half2 = connectionRadius * connectionRadius * covered * covered
+            let connection = testing && fastGrowth ? testedConnectionRadius : connectionRadius
+            let connection2 = connection * connection
             let normal2 = normalRadius * normalRadius
-            let queryRadius = testing ? max(connectionRadius, normalRadius) : connectionRadius
+            let queryRadius = testing ? max(connection, normalRadius) : connectionRadius
             let evaluator = model.evaluator
             var rejected = 0
-            // A cell tells the surface from what lies near it only when the band is narrow next to it.
-            let claimingNow = claiming && band <= Self.claimBandCellFraction * Double(index.cellSize)
+            // The neighbours of the point being searched (index, squared distance), reused; local to
+            // the round, so that its accesses in the query's inner loop are checked statically (a
+            // variable of `grow` captured here is checked at run time on every access).
+            var candidates: [(index: Int32, squaredDistance: Float)] = []
+            // A cell tells the surface from what lies near it only when the band is narrow next to it:
+            // blocks are judged at the round's band but at most half a cell edge, so while the band is
+            // doubled for the widening rounds a block is claimed when its points lie within the
+            // narrower band (its points within the round's band are taken), and a neighbour that lies
+            // within the doubled band but not within half a cell edge is reached point by point.
+            let judgedBand = min(band, Self.claimBandCellFraction * Double(index.cellSize))
             state.withUnsafeMutableBufferPointer { st in
                 positions.withUnsafeBufferPointer { pos in
                     @inline(__always) func visit(_ j: Int, _ d2: Float) {
@@ -405,8 +460,9 @@ struct RegionGrower {
                     while let i = queue.popLast() {
                         guard st[i] == State.inlier.rawValue else { continue }
                         let pi = pos[i]
-                        if claimingNow, let c = index.cell(containing: pi), cellState[c] == CellState.unchecked.rawValue {
-                            claimCells(from: c, st, evaluator, reach2: reach2, band: band)
+                        if claiming, let c = index.cell(containing: pi), case let b = block(ofCell: c),
+                           cellState[b] == CellState.unchecked.rawValue {
+                            claimBlocks(from: b, st, evaluator, reach2: reach2, band: band, judgedBand: judgedBand)
                             // Taken with its whole cell, and searched from only at the front.
                             if st[i] != State.inlier.rawValue { continue }
                         }
