@@ -242,6 +242,11 @@ extension FloorPlanExtractor {
     /// (`sides`, parallel to `faces`, nil where unknown), two faces meet only where they can bound one
     /// room (`canMeet`): never a face and a wall of the room across a partition.
     func snapCorners(_ faces: [WallFace], sides: [Double?] = [], occluders: [FurnitureOccluder] = []) -> [WallFace] {
+        snappedFaces(faces, sides: sides, occluders: occluders).filter { $0.t1 - $0.t0 >= configuration.minimumWallLength }
+    }
+
+    /// The faces of `snapCorners` before the short ones are dropped (parallel to `faces`).
+    func snappedFaces(_ faces: [WallFace], sides: [Double?] = [], occluders: [FurnitureOccluder] = []) -> [WallFace] {
         var out = faces
         let reach = configuration.cornerSnapDistance
         for a in faces.indices {
@@ -290,7 +295,7 @@ extension FloorPlanExtractor {
                 }
             }
         }
-        return out.filter { $0.t1 - $0.t0 >= configuration.minimumWallLength }
+        return out
     }
 
     /// Where `other`'s ends lie relative to `face` seen from `side` (+1 along its line's normal):
