@@ -16,7 +16,8 @@ import Testing
 
     /// A bookcase 0.7 m wide and 0.35 m deep in the corner of a back wall (z = 3.6) and a left wall
     /// (x = 0): its front (z = 3.25) ends in the open at x = 0.7, where the back wall's seen part
-    /// begins, so it is furniture. The same front with a recess's side wall at its end (an L-shaped
+    /// begins, so it is furniture; so is a refrigerator whose side closes the end where the wall
+    /// begins while its other end is free. The same front with a recess's side wall at its end (an L-shaped
     /// room's notch) is a wall; so is a front whose end meets the other face of a 15 cm interior
     /// wall (a corner seen across the wall's thickness).
     @Test func aFrontEndingInTheOpenBesideItsWallIsFurniture() {
@@ -36,9 +37,50 @@ import Testing
         faces = [left, front, back, Self.side(x: 0.85, z0: 0, z1: 3.7), Self.side(x: 0.7, z0: 0, z1: 1.5)]
         #expect(!extractor.endsBesideWall(front: 1, from: 0.02, to: 0.7, wall: 2, depth: 0.35, faces: faces))
 
+        // A refrigerator beside the back wall's seen part (x 0…1, z = 3.6): its front (x 1…1.6,
+        // z = 2.9) and its side towards that part (x = 1) were found as faces. The end where the wall
+        // begins is closed by the piece's own side, but its other end is free: furniture.
+        faces = [left, Self.face(x0: 0, x1: 1.0, z: 3.6), Self.face(x0: 1.0, x1: 1.6, z: 2.9), Self.side(x: 1.0, z0: 2.93, z1: 3.5)]
+        #expect(extractor.endsBesideWall(front: 2, from: 1.0, to: 1.6, wall: 1, depth: 0.7, faces: faces))
+
         // A wall that does not begin near the front's end (a room 2 m away) says nothing.
         faces = [left, front, Self.face(x0: 2.7, x1: 4.0, z: 3.6)]
         #expect(!extractor.endsBesideWall(front: 1, from: 0.02, to: 0.7, wall: 2, depth: 0.35, faces: faces))
+    }
+
+    /// A room's right wall (x = 4, seen from the room, x < 4) whose seen part ends at z = 3.45, where
+    /// the next room's back wall (z = 3.45, from x = 4.2, seen from that room, z < 3.45) lies on
+    /// its line across the 20 cm partition; the room's own back wall (z = 3.7) was seen only up to
+    /// x = 3.3. The right wall's end lies exactly on the next room's
+    /// back-wall line, but that wall lies behind it while it stands in front of that wall: faces of
+    /// two rooms, which never meet. The right wall runs on to its own back wall (z = 3.7), which a
+    /// corner of one room allows; without the seen sides it stopped at z = 3.45 and the room
+    /// stayed open there. A recess's corner (each face behind the other) and a T junction (a
+    /// partition standing in front of a wall that runs on past it) still meet.
+    @Test func aWallNeverMeetsTheNextRoomsWallAcrossAPartition() {
+        let extractor = FloorPlanExtractor()
+        // Right wall: direction +z, normal −x, seen from −x (side +1).
+        let right = Self.side(x: 4, z0: 0, z1: 3.45)
+        // Back walls: direction +x, normal +z, seen from −z (side −1).
+        let nextBack = Self.face(x0: 4.2, x1: 8, z: 3.45)
+        let ownBack = Self.face(x0: 0, x1: 3.3, z: 3.7)
+        #expect(!extractor.canMeet(right, 1, nextBack, -1))
+        #expect(extractor.canMeet(right, 1, ownBack, -1))
+
+        let snapped = extractor.snapCorners([right, nextBack, ownBack], sides: [1, -1, -1])
+        #expect(abs(snapped[0].end.y - 3.7) < 1e-9, "\(snapped[0].end)")
+        #expect(abs(snapped[2].end.x - 4) < 1e-9, "\(snapped[2].end)")
+        let unsided = extractor.snapCorners([right, nextBack, ownBack])
+        #expect(abs(unsided[0].end.y - 3.45) < 1e-9, "\(unsided[0].end)")
+
+        // A notch's corner: its bottom (z = 2.6, x 0…0.9, seen from −z) and its side (x = 1, z 2.7…3.7,
+        // seen from +x: side −1) each lie behind the other.
+        let notchBottom = Self.face(x0: 0, x1: 0.9, z: 2.6)
+        let notchSide = Self.side(x: 1, z0: 2.7, z1: 3.7)
+        #expect(extractor.canMeet(notchBottom, -1, notchSide, -1))
+        // A T junction: a partition face (x = 2, z 0…3.3, seen from −x) ending on the back wall
+        // (x 0…4 at z = 3.7, seen from −z), which runs on past it on both sides.
+        #expect(extractor.canMeet(Self.side(x: 2, z0: 0, z1: 3.3), 1, Self.face(x0: 0, x1: 4, z: 3.7), -1))
     }
 
     /// Normal equations of correspondences on one wall (normal x) and the floor (normal y), lever

@@ -21,10 +21,11 @@ extension FloorPlanExtractor {
     /// `spaceSeenAbove`), or the front ends in the open where the wall begins (`endsBesideWall`).
     /// Faces whose both ends lie in the space between a furniture front and its wall are the
     /// furniture's sides.
+    /// The walls come with the side each was seen from (nil when no camera had a clear view of it).
     func separatingFurniture(_ faces: [WallFace], grid: PlanPointGrid, cameras: [CameraSample])
-        -> (walls: [WallFace], furniture: [FurnitureOccluder])
+        -> (walls: [WallFace], sides: [Double?], furniture: [FurnitureOccluder])
     {
-        guard faces.count >= 2 else { return (faces, []) }
+        guard faces.count >= 2 else { return (faces, faces.map { _ in nil }, []) }
         let sides = seenSides(faces, cameras: cameras, grid: grid)
         let tops = faces.map { faceTop($0, grid: grid) }
         var occluders: [FurnitureOccluder] = []
@@ -81,7 +82,8 @@ extension FloorPlanExtractor {
             let face = faces[g]
             if occluders.contains(where: { $0.hides(face.start) && $0.hides(face.end) }) { isFurniture[g] = true }
         }
-        return (faces.indices.filter { !isFurniture[$0] }.map { faces[$0] }, occluders)
+        let walls = faces.indices.filter { !isFurniture[$0] }
+        return (walls.map { faces[$0] }, walls.map { sides[$0] }, occluders)
     }
 
     /// Prints the furniture decisions (environment `FATHOM_PLAN_DEBUG`).
@@ -101,12 +103,13 @@ extension FloorPlanExtractor {
 
     /// Whether the front (coordinates `lo…hi` on the wall's line) ends where the wall beside it
     /// begins — the wall's extent starts within `depth` of one of the front's ends and runs on away
-    /// from it — and that end is free: no other face across the front passes near it (within the
-    /// thickest wall, `maximumWallThickness`, or half the depth when more: the end of a recess's front
-    /// near its side wall is often unseen, and a corner may be seen on the other face of a wall). A
-    /// wall ends at a corner (the next room's wall, or the side wall of a recess such as an L-shaped
-    /// room's notch); a piece of furniture standing in a corner or against a wall has a side that ends
-    /// in the open, and the wall goes on behind it. A recess whose side wall was never seen is
+    /// from it — and one of the front's ends is free: no other face across the front passes near it
+    /// (within the thickest wall, `maximumWallThickness`, or half the depth when more: the end of a
+    /// recess's front near its side wall is often unseen, and a corner may be seen on the other face
+    /// of a wall). A wall ends at corners at both ends (the next room's wall, or the side walls of a
+    /// recess such as an L-shaped room's notch); a piece of furniture standing in a corner or against
+    /// a wall has a side that ends in the open, and the wall goes on behind it. (When the piece's side
+    /// nearer the wall's seen part is found as a face, the free end is the other one.) A recess whose side wall was never seen is
     /// therefore taken for furniture (the room closes behind it instead of staying open); a deep
     /// piece whose side was seen as a face (≥ `minimumWallLength`) is told only by the wall seen
     /// above or beside it.
@@ -115,20 +118,14 @@ extension FloorPlanExtractor {
     {
         let front = faces[f]
         let wall = faces[w]
-        var freeEnds: [SIMD2<Double>] = []
-        if abs(wall.t0 - hi) <= depth && wall.t1 > hi + depth { freeEnds.append(wall.line.point(at: hi)) }
-        if abs(wall.t1 - lo) <= depth && wall.t0 < lo - depth { freeEnds.append(wall.line.point(at: lo)) }
-        guard !freeEnds.isEmpty else { return false }
-        // The front's end points (on the front's line) beside which the wall begins.
-        let ends = freeEnds.map { p in
-            FloorPlanGeometry.distance(p, wall.line.point(at: wall.line.coordinate(of: front.start)))
-                < FloorPlanGeometry.distance(p, wall.line.point(at: wall.line.coordinate(of: front.end)))
-                ? front.start : front.end
-        }
+        let begins =
+            (abs(wall.t0 - hi) <= depth && wall.t1 > hi + depth) || (abs(wall.t1 - lo) <= depth && wall.t0 < lo - depth)
+        guard begins else { return false }
         // A face across the front meets an end when its line passes near the end and the face reaches
-        // there (or would, extended to the corner as `snapCorners` does).
+        // there (or would, extended to the corner as `snapCorners` does). Either end may be the free
+        // one: the piece's own side, found as a face, may close the end where the wall begins.
         let near = max(configuration.maximumWallThickness, depth / 2)
-        return ends.contains { end in
+        return [front.start, front.end].contains { end in
             !faces.indices.contains { g in
                 let other = faces[g]
                 guard g != f, g != w, other.line.sine(with: front.line) >= Self.cornerSine,

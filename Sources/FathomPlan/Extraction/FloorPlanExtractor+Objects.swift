@@ -136,7 +136,8 @@ extension FloorPlanExtractor {
             guard box.size.x >= Self.minimumObjectExtent || box.size.y >= Self.minimumObjectExtent else { continue }
             let before = box.size.x * box.size.y
             box = backFilled(
-                box, faces: faces, floorSeen: floorSeen, origin: lo, width: w, depth: d, cell: cell)
+                box, top: top, faces: faces, grid: grid, floorSeen: floorSeen, origin: lo, width: w, depth: d,
+                cell: cell)
             guard min(box.size.x, box.size.y) >= Self.minimumObjectExtent / 2,
                 max(box.size.x, box.size.y) >= Self.minimumObjectExtent
             else { continue }
@@ -225,15 +226,22 @@ extension FloorPlanExtractor {
         return preferred ?? best
     }
 
-    /// The box run on to a parallel wall behind one of its sides when that wall lies within
-    /// `objectBackFillDistance` and the floor between was mostly never seen.
+    /// The box run on to a parallel wall facing it behind one of its sides when that wall lies
+    /// within `objectBackFillDistance`, the floor between was mostly never seen and the wall behind
+    /// was not seen below the box's top (`wallSeenBelow`): a counter's top or a wardrobe's back seen
+    /// only from the front. (Over a low piece standing apart from a wall the camera sees the wall
+    /// below the piece's top, past its far edge, although the floor there is hidden.) Furniture
+    /// stands with its long side against a wall, so among such walls the one behind the longest
+    /// side wins (the nearest among equals); a box is run on across one side only.
     func backFilled(
-        _ box: PlanBox, faces: [WallFace], floorSeen: [Bool], origin: SIMD2<Double>, width w: Int, depth d: Int,
-        cell: Double
+        _ box: PlanBox, top: Double, faces: [WallFace], grid: PlanPointGrid, floorSeen: [Bool], origin: SIMD2<Double>,
+        width w: Int, depth d: Int, cell: Double
     ) -> PlanBox {
-        var best: (gap: Double, axis: Int, sign: Double)? = nil
+        var best: (span: Double, gap: Double, axis: Int, sign: Double)? = nil
         for face in faces {
             let n = face.line.normal
+            // The box must stand on the side the wall was seen from.
+            guard (face.line.signedDistance(to: box.centre) * face.side) > 0 else { continue }
             for axis in 0..<2 {
                 let a = axis == 0 ? box.u : box.v
                 guard abs((a * n).sum()) >= cos(Self.furnitureParallelSine) else { continue }
@@ -267,17 +275,41 @@ extension FloorPlanExtractor {
                         }
                         s += cell
                     }
-                    guard total == 0 || Double(seen) <= Self.seenFloorFraction * Double(total) else { continue }
-                    if distance < (best?.gap ?? .infinity) { best = (distance, axis, sign) }
+                    guard total == 0 || Double(seen) <= Self.seenFloorFraction * Double(total),
+                        wallSeenBelow(top, along: face, from: min(t0, t1), to: max(t0, t1), grid: grid)
+                            < Self.minimumWallAboveFraction
+                    else { continue }
+                    let longer = span > (best?.span ?? 0) + cell
+                    let asLong = span >= (best?.span ?? 0) - cell
+                    if longer || (asLong && distance < best!.gap) { best = (span, distance, axis, sign) }
                 }
             }
         }
         guard let best else { return box }
         var out = box
-        let a = best.axis == 0 ? box.u : box.v
-        out.centre += a * (best.sign * best.gap / 2)
+        out.centre += (best.axis == 0 ? box.u : box.v) * (best.sign * best.gap / 2)
         if best.axis == 0 { out.size.x += best.gap } else { out.size.y += best.gap }
         return out
+    }
+
+    /// Fraction of the stretch `t0…t1` of a wall face (5 cm stations, without the box's sides: a
+    /// wall's clearance and a cell at either end) along which the wall was seen above the floor but
+    /// lower than `top` by more than `aboveTopMargin` (metres above the floor).
+    func wallSeenBelow(_ top: Double, along face: WallFace, from t0: Double, to t1: Double, grid: PlanPointGrid)
+        -> Double
+    {
+        let margin = min((t1 - t0) / 4, Self.objectWallClearance + Self.objectCellSize)
+        let t0 = t0 + margin
+        let t1 = t1 - margin
+        let count = max(1, Int(((t1 - t0) / Self.supportStation).rounded(.up)))
+        var hit = [Bool](repeating: false, count: count)
+        let limit = Float(top - Self.aboveTopMargin)
+        grid.forEachPoint(near: face.line, from: t0, to: t1, within: configuration.wallInlierDistance * 0.67) { i, t in
+            let h = grid.heights[i]
+            guard h > Self.objectFloorClearance, h < limit else { return }
+            hit[min(count - 1, max(0, Int((t - t0) / Self.supportStation)))] = true
+        }
+        return Double(hit.filter { $0 }.count) / Double(count)
     }
 
     /// Whether a long side of the box lies within 10 cm of a wall face.

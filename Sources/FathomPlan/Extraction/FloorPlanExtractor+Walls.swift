@@ -238,8 +238,15 @@ extension FloorPlanExtractor {
     /// `cornerSnapDistance` of the end (or `cornerExtensionDistance` ahead of it) and near the other
     /// wall.
     /// Wall ends hidden behind furniture (`occluders`) extend further: only the part of an extension
-    /// that is not behind furniture counts against the limits.
-    func snapCorners(_ faces: [WallFace], occluders: [FurnitureOccluder] = []) -> [WallFace] {
+    /// that is not behind furniture counts against the limits. With the sides the faces were seen from
+    /// (`sides`, parallel to `faces`, nil where unknown), two faces meet only where they can bound one
+    /// room (`canMeet`): never a face and a wall of the room across a partition.
+    func snapCorners(_ faces: [WallFace], sides: [Double?] = [], occluders: [FurnitureOccluder] = []) -> [WallFace] {
+        snappedFaces(faces, sides: sides, occluders: occluders).filter { $0.t1 - $0.t0 >= configuration.minimumWallLength }
+    }
+
+    /// The faces of `snapCorners` before the short ones are dropped (parallel to `faces`).
+    func snappedFaces(_ faces: [WallFace], sides: [Double?] = [], occluders: [FurnitureOccluder] = []) -> [WallFace] {
         var out = faces
         let reach = configuration.cornerSnapDistance
         for a in faces.indices {
@@ -251,7 +258,8 @@ extension FloorPlanExtractor {
                 for b in faces.indices where b != a {
                     let other = faces[b]
                     guard face.line.sine(with: other.line) >= Self.cornerSine,
-                        let x = face.line.intersection(with: other.line)
+                        let x = face.line.intersection(with: other.line),
+                        sides.isEmpty || canMeet(face, sides[a], other, sides[b])
                     else { continue }
                     let distance = FloorPlanGeometry.distance(x, p)
                     let tx = face.line.coordinate(of: x)
@@ -287,7 +295,40 @@ extension FloorPlanExtractor {
                 }
             }
         }
-        return out.filter { $0.t1 - $0.t0 >= configuration.minimumWallLength }
+        return out
+    }
+
+    /// Where `other`'s ends lie relative to `face` seen from `side` (+1 along its line's normal):
+    /// +1 on the seen side, −1 behind it, 0 one on each side (`other` runs on past the face's line)
+    /// or none clear of the line. Ends within a wall's thickness (`maximumWallThickness`) of the line
+    /// are left out: an end at a corner may lie on either side of it, on this face or on the far
+    /// face of the wall.
+    func placement(of other: WallFace, relativeTo face: WallFace, side: Double) -> Int {
+        var sign = 0
+        for p in [other.start, other.end] {
+            let d = face.line.signedDistance(to: p) * side
+            guard abs(d) > configuration.maximumWallThickness else { continue }
+            let s = d > 0 ? 1 : -1
+            if sign == 0 {
+                sign = s
+            } else if sign != s {
+                return 0
+            }
+        }
+        return sign
+    }
+
+    /// Whether two faces seen from `sideA` and `sideB` can meet at a corner of one room: each lies on
+    /// the side the other was seen from (an ordinary corner), or each behind the other (the corner of
+    /// a recess such as an L-shaped room's notch), or one runs on past the other that stands on its
+    /// seen side (a T junction). A face lying behind the other while that one lies in front of it or
+    /// runs on past it belongs to the room on the far side of a wall (the next room's back wall on
+    /// the line of this room's side wall): the two never meet. Unknown sides allow any corner.
+    func canMeet(_ a: WallFace, _ sideA: Double?, _ b: WallFace, _ sideB: Double?) -> Bool {
+        guard let sideA, let sideB else { return true }
+        let bFromA = placement(of: b, relativeTo: a, side: sideA)
+        let aFromB = placement(of: a, relativeTo: b, side: sideB)
+        return (bFromA == -1) == (aFromB == -1)
     }
 
     /// Splits each wall where other walls end on it (a T junction): the stretch between the two faces

@@ -209,8 +209,11 @@ public struct FloorPlanExtractor: Sendable {
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 0, total: 1))
         let candidates = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
         // Tall furniture against walls fills the wall band too: take it out, and remember what it hides.
-        let (wallFaces, furniture) = separatingFurniture(candidates, grid: grid, cameras: cameras)
-        var faces = snapCorners(wallFaces, occluders: furniture)
+        let (wallFaces, sides, furniture) = separatingFurniture(candidates, grid: grid, cameras: cameras)
+        // Corners (as `snapCorners`), then faces cut where a partition behind them ends, with their seen sides.
+        let snapped = snappedFaces(wallFaces, sides: sides, occluders: furniture)
+        let longEnough = snapped.indices.filter { snapped[$0].length >= configuration.minimumWallLength }
+        var faces = cutAtPartitionEnds(longEnough.map { snapped[$0] }, sides: longEnough.map { sides[$0] })
         faces = droppingUnsupported(splitAtJunctions(faces), grid: grid, occluders: furniture)
         orientFaces(&faces, grid: grid, cameras: cameras)
         let fittedCount = faces.reduce(0) { $0 + $1.pointCount }
