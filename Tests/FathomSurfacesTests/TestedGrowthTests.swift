@@ -1,4 +1,3 @@
-import FathomCore
 import FathomSimulator
 import Testing
 
@@ -22,45 +21,27 @@ import Testing
     @Test(arguments: SyntheticPrimitiveScene.Kind.allCases)
     func patchRadiusQueriesTakeWhatTheWideFloodTakes(kind: SyntheticPrimitiveScene.Kind) throws {
         let noise: Float = 0.005
-        let scene = SyntheticCrowdedScene(kind, totalPoints: 40_000, sensor: .lidar(noise: noise), seed: 23)
-        let positions = scene.positions
-        let index = SpatialIndex(positions: positions, cellsPerPoint: 4)
-        let seed = positions[0]
-        let truth = CellClaimingTests.model(scene.truth)
         let band = 3 * Double(noise)
         // The patch radius of a search (1.5 bands), and a connection radius beyond it, as where the
         // index's cells are coarse.
         let normalRadius = Float(1.5 * band)
-        let start = index.neighbors(of: seed, radius: scene.seedRadius).sorted()
-        var fast = RegionGrower(
-            positions: positions, index: index, band: band, connectionRadius: 1.5 * normalRadius, seed: seed,
-            reach: .infinity, excluded: [], normalRadius: normalRadius)
-        var reference = fast
-        reference.fastGrowth = false
-        fast.fastGrowth = true
+        let run = GrowthComparison(
+            kind, noise: noise, seed: 23, connectionRadius: { _ in 1.5 * normalRadius }, normalRadius: normalRadius)
+        let fast = run.fastGrower
         // The fast path's queries are narrower, and its covered points as far from their searcher.
         #expect(fast.testedConnectionRadius < fast.connectionRadius)
         #expect(fast.testedConnectionRadius >= fast.connectionRadius * RegionGrower.coveredFractionTested
             / RegionGrower.coveredFraction)
-        let a = fast.grow(truth, from: start, initialReach: scene.seedRadius)
-        let b = reference.grow(truth, from: start, initialReach: scene.seedRadius)
-        let difference = Set(a.inliers).symmetricDifference(b.inliers).count
+        let (a, b, difference) = (run.fast, run.reference, run.difference)
         #expect(Double(difference) <= Self.agreement * Double(b.inliers.count),
                 "\(kind): \(a.inliers.count) fast vs \(b.inliers.count) reference, \(difference) differ")
         // Both cover the object alike: the object's points (the first `objectCount`) within the band of
         // the truth, and the points off it.
-        let ev = truth.evaluator
-        let objectInBand = (0..<scene.objectCount).filter { abs(ev.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
-        func recall(_ inliers: [Int]) -> Double {
-            let taken = Set(inliers)
-            return Double(objectInBand.filter { taken.contains($0) }.count) / Double(max(objectInBand.count, 1))
-        }
-        let (fastRecall, referenceRecall) = (recall(a.inliers), recall(b.inliers))
+        let (fastRecall, referenceRecall) = (run.recall(a.inliers), run.recall(b.inliers))
         #expect(fastRecall >= 0.95, "\(kind): recall \(fastRecall)")
         #expect(abs(fastRecall - referenceRecall) <= Self.recallTolerance,
                 "\(kind): recall \(fastRecall) fast vs \(referenceRecall) reference")
-        let foreign = a.inliers.filter { $0 >= scene.objectCount }.count
-        let referenceForeign = b.inliers.filter { $0 >= scene.objectCount }.count
+        let (foreign, referenceForeign) = (run.foreign(a.inliers), run.foreign(b.inliers))
         #expect(Double(foreign - referenceForeign) <= Self.foreignTolerance * Double(b.inliers.count),
                 "\(kind): \(foreign) points off the object fast vs \(referenceForeign) reference")
     }
