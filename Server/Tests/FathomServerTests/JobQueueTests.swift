@@ -49,17 +49,18 @@ import Testing
         try await StoreKind.withStore(configuration) { storage in
             let store = storage.store
             let id = try await Self.seed(store, jobs: 1)[0]
-            // The lease is long enough for the checks below to run within it on a loaded machine (0.3 s
-            // ran out under a load average of 10), and the sleep outlasts it.
-            let lease = 2.0
-            let first = try #require(try await store.claimJob(workerID: "dead", leaseSeconds: lease, maximumAttempts: 3))
+            // The checks while the lease is held run under a 60 s lease, so no load can let it run out
+            // early; the holder then renews to a short lease, and the sleep outlasts that (a loaded machine
+            // only makes the sleep longer, never shorter).
+            let first = try #require(try await store.claimJob(workerID: "dead", leaseSeconds: 60, maximumAttempts: 3))
             #expect(first.id == id)
             // Held: nobody else gets it, and renewal works for the holder only.
             #expect(try await store.claimJob(workerID: "live", leaseSeconds: 30, maximumAttempts: 3) == nil)
-            #expect(try await store.renewLease(jobID: id, workerID: "dead", leaseSeconds: lease, progress: 0.4))
             #expect(try await !store.renewLease(jobID: id, workerID: "live", leaseSeconds: 30, progress: 0.9))
+            let shortLease = 0.3
+            #expect(try await store.renewLease(jobID: id, workerID: "dead", leaseSeconds: shortLease, progress: 0.4))
             #expect(try await store.job(id: id)?.progress == 0.4)
-            try await Task.sleep(for: .seconds(lease + 0.5))
+            try await Task.sleep(for: .seconds(shortLease + 0.5))
             let second = try #require(try await store.claimJob(workerID: "live", leaseSeconds: 30, maximumAttempts: 3))
             #expect(second.id == id && second.attempts == 2 && second.workerID == "live")
             // The first worker's late finish is refused; the holder's counts, once.
