@@ -193,18 +193,20 @@ def score_walls(truth, plan):
         faces += [(fp[i], fp[(i + 1) % len(fp)]) for i in range(len(fp))]
     spurious = []
     for pw in pws:
+        # On a wall when the true faces along one of its lines (within 10°, 10 cm) cover half its
+        # length together (a wall drawn straight across a chimney breast lies on the faces beside it).
         pl = float(np.linalg.norm(_v(pw["end"]) - _v(pw["start"])))
         on_wall = False
         for _, a, b in offset_lines(pw["start"], pw["end"], pw.get("thickness")):
+            cover = 0.0
             for fa, fb in faces:
                 if angle_between(a, b, fa, fb) > MATCH_ANGLE:
                     continue
-                if (line_distance(a, fa, fb) + line_distance(b, fa, fb)) / 2 > SPURIOUS_DISTANCE:
+                if (line_distance(fa, a, b) + line_distance(fb, a, b)) / 2 > SPURIOUS_DISTANCE:
                     continue
-                if overlap_length(a, b, fa, fb) >= 0.5 * pl:
-                    on_wall = True
-                    break
-            if on_wall:
+                cover += overlap_length(a, b, fa, fb)
+            if cover >= 0.5 * pl:
+                on_wall = True
                 break
         if not on_wall:
             spurious.append({"id": pw["id"], "length": round(pl, 3), "start": pw["start"], "end": pw["end"],
@@ -315,8 +317,9 @@ def score_objects(truth, plan):
     return out, extra
 
 
-def doubled_walls(plan):
-    """Pairs of plan walls within 5°, 3–30 cm apart, overlapping ≥ 0.5 m (the issue's 'drawn twice')."""
+def doubled_walls(plan, truth):
+    """Pairs of plan walls within 5°, 3–30 cm apart, overlapping ≥ 0.5 m (the issue's 'drawn twice'),
+    each with what it is: the two faces of one true wall left unpaired, or one face drawn twice."""
     ws = plan["walls"]
     out = []
     for i in range(len(ws)):
@@ -328,7 +331,25 @@ def doubled_walls(plan):
                 continue
             d = (line_distance(b["start"], a["start"], a["end"]) + line_distance(b["end"], a["start"], a["end"])) / 2
             if 0.03 <= d <= 0.30 and overlap_length(a["start"], a["end"], b["start"], b["end"]) >= 0.5:
-                out.append([a["id"], b["id"], round(d, 3)])
+                what = "one face drawn twice"
+                if (a.get("thickness") is None) != (b.get("thickness") is None):
+                    thick = a if a.get("thickness") is not None else b
+                    if abs(d - thick["thickness"] / 2) < 0.03:
+                        what = "a paired wall (centre line) and one of its own faces again"
+                ma = (_v(a["start"]) + _v(a["end"])) / 2
+                mb = (_v(b["start"]) + _v(b["end"])) / 2
+                for tw in truth["walls"]:
+                    if tw["faceOnly"] or angle_between(a["start"], a["end"], tw["start"], tw["end"]) > 5:
+                        continue
+                    s0, e0 = _v(tw["start"]), _v(tw["end"])
+                    u = (e0 - s0) / np.linalg.norm(e0 - s0)
+                    n = np.array([-u[1], u[0]])
+                    sa, sb = float((ma - s0) @ n), float((mb - s0) @ n)
+                    half = tw["thickness"] / 2
+                    if sa * sb < 0 and abs(abs(sa) - half) < 0.04 and abs(abs(sb) - half) < 0.04:
+                        what = f"the two faces of true wall {tw['id']} (thickness {tw['thickness'] * 100:.0f} cm) not paired"
+                        break
+                out.append([a["id"], b["id"], round(d, 3), what])
     return out
 
 
@@ -339,7 +360,7 @@ def score_case(truth, plan):
     objs, extra_objs = score_objects(truth, plan)
     return {"case": truth["case"], "kind": truth["kind"], "walls": walls, "spuriousWalls": spurious, "rooms": rms,
             "extraRooms": extra_rooms, "openings": ops, "inventedOpenings": invented, "objects": objs,
-            "extraObjects": extra_objs, "doubledWalls": doubled_walls(plan),
+            "extraObjects": extra_objs, "doubledWalls": doubled_walls(plan, truth),
             "floorYError": round(plan["floorY"] - truth["floorY"], 4),
             "ceilingError": round(plan["ceilingHeight"] - truth["ceilingHeight"], 4), "drift": truth.get("drift")}
 
@@ -385,6 +406,124 @@ def summarize(cases):
         "extraRooms": sum(len(c["extraRooms"]) for c in cases),
         "doubledWalls": sum(len(c["doubledWalls"]) for c in cases),
     }
+
+
+def read_png(path):
+    """A grayscale 8- or 16-bit PNG (filter type 0 rows, as generate.py writes them) as an array."""
+    import struct
+    import zlib
+    b = open(path, "rb").read()
+    i, idat = 8, b""
+    w = h = bits = None
+    while i < len(b):
+        n = struct.unpack(">I", b[i:i + 4])[0]
+        tag, body = b[i + 4:i + 8], b[i + 8:i + 8 + n]
+        i += 12 + n
+        if tag == b"IHDR":
+            w, h, bits = struct.unpack(">IIB", body[:9])
+        elif tag == b"IDAT":
+            idat += body
+    bpp = 2 if bits == 16 else 1
+    raw = zlib.decompress(idat)
+    rows = b"".join(raw[y * (w * bpp + 1) + 1:(y + 1) * (w * bpp + 1)] for y in range(h))
+    return np.frombuffer(rows, dtype=">u2" if bits == 16 else np.uint8).reshape(h, w)
+
+
+def wall_coverage(truth, case_dir, step=2):
+    """How well the walk saw each true wall: per wall face (a face wall's line; both faces of a
+    paired wall), the depth frames (every step-th, placed with the TRUE poses, medium confidence
+    and up) holding at least 50 points of the wall band (1.0–1.8 m above the floor) within 3 cm of
+    the face and inside its extent, and the share of the face's length those points cover (10 cm
+    bins). Tells a wall the walk never saw from one the extractor missed."""
+    stray = os.path.join(case_dir, "stray")
+    K = np.loadtxt(os.path.join(stray, "camera_matrix.csv"), delimiter=",")
+    true = {i: (p, f) for i, p, f in generate.true_poses(truth["kind"], truth["seed"])}
+    frames = sorted(int(n[:-4]) for n in os.listdir(os.path.join(stray, "depth")) if n.endswith(".png"))[::step]
+    faces = []
+    for tw in truth["walls"]:
+        for kind, a, b in offset_lines(tw["start"], tw["end"], None if tw["faceOnly"] else tw["thickness"]):
+            if tw["faceOnly"] or kind == "face":
+                faces.append((tw["id"], a, b))
+    counts = {k: 0 for k in range(len(faces))}
+    bins = {k: set() for k in range(len(faces))}
+    up = np.array([0.0, 1.0, 0.0])
+    for fr in frames:
+        d = read_png(os.path.join(stray, "depth", f"{fr:06d}.png")).astype(float) / 1000
+        c = read_png(os.path.join(stray, "confidence", f"{fr:06d}.png"))
+        h, w = d.shape
+        sx, sy = w / 1920, h / 1440
+        v, u = np.nonzero((d > 0) & (c >= 1))
+        z = d[v, u]
+        x = (u + 0.5 - K[0, 2] * sx) / (K[0, 0] * sx) * z
+        y = (v + 0.5 - K[1, 2] * sy) / (K[1, 1] * sy) * z
+        pos, fwd = true[fr]
+        right = np.cross(fwd, up)
+        right /= np.linalg.norm(right)
+        down = np.cross(fwd, right)
+        # The roll is not in true_poses' (position, view direction); the band is wide enough for it.
+        P = pos[None, :] + np.outer(x, right) + np.outer(y, down) + np.outer(z, fwd)
+        hy = P[:, 1] - truth["floorY"]
+        band = (hy > 1.0) & (hy < 1.8)
+        Q = P[band][:, [0, 2]]
+        for k, (_, a, b) in enumerate(faces):
+            dd = b - a
+            L = float(np.linalg.norm(dd))
+            uu = dd / L
+            wq = Q - a
+            s = wq @ uu
+            off = np.abs(wq[:, 0] * uu[1] - wq[:, 1] * uu[0])
+            m = (off < 0.03) & (s > 0) & (s < L)
+            if m.sum() >= 50:
+                counts[k] += 1
+                bins[k] |= set((s[m] // 0.1).astype(int).tolist())
+    out = {}
+    for k, (wid, a, b) in enumerate(faces):
+        L = float(np.linalg.norm(b - a))
+        share = len(bins[k]) / max(1, int(math.ceil(L / 0.1)))
+        prev = out.get(wid)
+        cur = {"frames": counts[k] * step, "lengthSeen": round(min(1.0, share), 3)}
+        if prev is None or cur["frames"] > prev["frames"]:
+            out[wid] = cur
+    return out
+
+
+def _yaw(v):
+    return math.degrees(math.atan2(v[0], -v[2]))
+
+
+def _read_odometry(path):
+    out = {}
+    for line in open(path).read().splitlines()[1:]:
+        f = [x.strip() for x in line.split(",")]
+        x, y, z, w = map(float, f[5:9])
+        R = np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+                      [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+                      [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]])
+        out[int(f[1])] = (np.array(list(map(float, f[2:5]))), R[:, 2])  # OpenCV: forward is +z
+    return out
+
+
+def pose_errors(truth, odometry_path, poses_path):
+    """Recorded (odometry) and refined (fathom plan --poses) camera poses against the true ones: the
+    position and heading error at the end of the walk and their maxima."""
+    kind, seed = truth["kind"], truth["seed"]
+    true = {i: (p, f) for i, p, f in generate.true_poses(kind, seed)}
+    rec = _read_odometry(odometry_path)
+    refined = {}
+    if os.path.exists(poses_path):
+        for e in json.load(open(poses_path)).get("poses", []):
+            m = np.array(e["worldFromCamera"], float).reshape(4, 4).T  # column-major
+            refined[int(e["frameNumber"])] = (m[:3, 3], -m[:3, 2])  # ARKit: forward is −z
+    out = {}
+    for name, poses in (("recorded", rec), ("refined", refined)):
+        frames = sorted(set(poses) & set(true))
+        if not frames:
+            continue
+        dp = [float(np.linalg.norm(poses[i][0] - true[i][0])) for i in frames]
+        dy = [abs((_yaw(poses[i][1]) - _yaw(true[i][1]) + 180) % 360 - 180) for i in frames]
+        out[name] = {"endPositionError": round(dp[-1], 4), "endYawErrorDegrees": round(dy[-1], 3),
+                     "maxPositionError": round(max(dp), 4), "maxYawErrorDegrees": round(max(dy), 3), "frames": len(frames)}
+    return out
 
 
 # ---------------------------------------------------------------- drawing
@@ -504,13 +643,16 @@ def main(argv=None):
         open(log, "w").close()
         truth = json.load(open(os.path.join(cdir, "truth.json")))
         pkg = os.path.join(odir, "scan.zip")
+        if os.path.exists(pkg):
+            os.remove(pkg)  # ours, from an earlier run: fathom import refuses to overwrite
         p, t_imp = run([fathom, "import", os.path.join(cdir, "stray"), "-o", pkg, "--format", "stray"], log)
         if p.returncode != 0:
             print(f"{name}: import failed (exit {p.returncode}); see {log}")
             scored.append({"case": name, "error": "import failed"})
             continue
         plan_path = os.path.join(odir, "plan.json")
-        p, t_plan = run([fathom, "plan", pkg, "-o", plan_path, "--svg", os.path.join(odir, "plan.svg")], log)
+        poses_path = os.path.join(odir, "poses.json")
+        p, t_plan = run([fathom, "plan", pkg, "-o", plan_path, "--svg", os.path.join(odir, "plan.svg"), "--poses", poses_path], log)
         if p.returncode != 0:
             print(f"{name}: plan failed (exit {p.returncode}); see {log}")
             scored.append({"case": name, "error": "plan failed"})
@@ -518,6 +660,10 @@ def main(argv=None):
         plan = json.load(open(plan_path))
         sc = score_case(truth, plan)
         sc["seconds"] = {"import": round(t_imp, 1), "plan": round(t_plan, 1)}
+        sc["poses"] = pose_errors(truth, os.path.join(cdir, "stray", "odometry.csv"), poses_path)
+        cov = wall_coverage(truth, cdir)
+        for w in sc["walls"]:
+            w["seen"] = cov.get(w["id"])
         overlay_svg(truth, plan, sc, os.path.join(odir, "overlay.svg"))
         with open(os.path.join(odir, "score.json"), "w") as f:
             json.dump(sc, f, indent=1)

@@ -149,11 +149,64 @@ def true_walls(lay):
     return walls
 
 
-def build_case(kind, seed, out_dir):
+def _layout_and_walk(kind, seed):
     rng = np.random.default_rng(seed)
     lay = rooms.build_layout(rng, "empty" if kind == "empty" else "furnished")
     K = sensor.intrinsics(rng)
     t, xyz, axes = sensor.walk(lay, rng, POSE_RATE)
+    return rng, lay, K, t, xyz, axes
+
+
+def true_poses(kind, seed):
+    """The true camera of every odometry row in the recording's world frame: (frame, position (3),
+    view direction (3)). Replays the seeded layout and walk (no depth), so it matches a generated case."""
+    _, _, _, t, xyz, axes = _layout_and_walk(kind, seed)
+    world = WorldFrame(xyz[0], axes[0][:, 2])
+    return [(i, world.point(xyz[i]), world.R @ axes[i][:, 2]) for i in range(len(t))]
+
+
+def truth_plan(truth):
+    """The truth as a fathom-floorplan v1 document (docs/floorplan-v1.md), for FloorPlanComparison:
+    face walls with thickness null, each opening on the wall holding its middle, projected onto that
+    wall's line, the furniture as objects (RoomPlan categories)."""
+    walls = [{"id": f"w{k + 1}", "start": w["start"], "end": w["end"], "height": truth["ceilingHeight"],
+              "thickness": None if w["faceOnly"] else w["thickness"]} for k, w in enumerate(truth["walls"])]
+    openings = []
+    for k, o in enumerate(truth["openings"]):
+        a, b = np.array(o["start"]), np.array(o["end"])
+        mid = (a + b) / 2
+        best = None
+        for w in walls:
+            s, e = np.array(w["start"]), np.array(w["end"])
+            L = float(np.linalg.norm(e - s))
+            u = (e - s) / L
+            if abs(float(u @ (b - a))) / float(np.linalg.norm(b - a)) < 0.99:
+                continue
+            along = float((mid - s) @ u)
+            off = abs(float((mid - s) @ np.array([-u[1], u[0]])))
+            if -0.01 <= along <= L + 0.01 and (best is None or off < best[0]):
+                best = (off, w, s, u)
+        if best is None:
+            continue
+        _, w, s, u = best
+        pa, pb = s + u * float((a - s) @ u), s + u * float((b - s) @ u)
+        openings.append({"id": f"o{k + 1}", "wallId": w["id"], "kind": o["kind"],
+                         "start": [round(float(v), 5) for v in pa], "end": [round(float(v), 5) for v in pb],
+                         "bottom": o["bottom"], "top": o["top"]})
+    room_list = []
+    for r in truth["rooms"]:
+        poly = r["polygon"]
+        per = sum(float(np.linalg.norm(np.subtract(poly[(i + 1) % len(poly)], poly[i]))) for i in range(len(poly)))
+        room_list.append({"id": r["id"], "label": None, "polygon": poly, "area": r["area"], "perimeter": round(per, 4)})
+    objects = [{"id": f"f{k + 1}", "category": f["category"], "corners": f["corners"], "bottom": f["bottom"],
+                "top": f["top"], "confidence": 1} for k, f in enumerate(truth["furniture"])]
+    return {"format": "fathom-floorplan", "formatVersion": 1, "units": "m", "floorY": truth["floorY"],
+            "ceilingHeight": truth["ceilingHeight"], "walls": walls, "openings": openings, "rooms": room_list,
+            "objects": objects}
+
+
+def build_case(kind, seed, out_dir, noise="full", size=(sensor.WIDTH, sensor.HEIGHT), depth_every=DEPTH_EVERY):
+    rng, lay, K, t, xyz, axes = _layout_and_walk(kind, seed)
     drift_info = None
     rec_xyz, rec_axes = xyz, axes
     if kind == "drifting":
@@ -161,7 +214,7 @@ def build_case(kind, seed, out_dir):
         drift_info = {"finalYawDegrees": round(yaw_deg, 3), "finalShiftMetres": round(shift_m, 4)}
     world = WorldFrame(xyz[0], axes[0][:, 2])
     scene = sensor.Scene(lay)
-    dev = sensor.DepthSensor(K, rng)
+    dev = sensor.DepthSensor(K, rng, noise, size)
     folder = os.path.join(out_dir, "stray")
     os.makedirs(os.path.join(folder, "depth"), exist_ok=True)
     os.makedirs(os.path.join(folder, "confidence"), exist_ok=True)
@@ -175,7 +228,7 @@ def build_case(kind, seed, out_dir):
         p = world.point(rec_xyz[i])
         q = quaternion(Rw)
         rows.append(f"{t[i]:.6f}, {i:06d}, {p[0]:.6f}, {p[1]:.6f}, {p[2]:.6f}, {q[0]:.7f}, {q[1]:.7f}, {q[2]:.7f}, {q[3]:.7f}")
-        if i % DEPTH_EVERY == 0:
+        if i % depth_every == 0:
             depth, conf = dev.capture(scene, xyz[i], axes[i])  # the sensor sees from the true pose
             mm = np.clip(np.round(depth * 1000), 0, 65535).astype(np.uint16)
             write_png(os.path.join(folder, "depth", f"{i:06d}.png"), mm, 16)
@@ -216,14 +269,25 @@ def build_case(kind, seed, out_dir):
             extra.append([world.plan(p) for p in fp])
     trajectory = [[round(float(world.point(p)[0]), 3), round(float(world.point(p)[2]), 3)] for p in xyz[:: DEPTH_EVERY * 3]]
     truth = {"format": "fathom-independent-rooms-truth", "version": 1, "case": case_name(kind, seed), "kind": kind,
-             "seed": seed, "units": "m", "floorY": round(floor_y, 5), "ceilingHeight": round(lay.ceiling, 4),
+             "seed": seed, "noise": noise, "units": "m", "floorY": round(floor_y, 5), "ceilingHeight": round(lay.ceiling, 4),
              "walls": walls, "openings": openings, "rooms": room_list, "furniture": furniture,
              "otherSolids": extra, "trajectory": trajectory, "drift": drift_info,
              "walk": {"seconds": round(float(t[-1]), 2), "poseRows": len(t), "depthFrames": depth_frames,
                       "lengthMetres": round(float(np.linalg.norm(np.diff(xyz[:, [0, 2]], axis=0), axis=1).sum()), 2)}}
     with open(os.path.join(out_dir, "truth.json"), "w") as f:
         json.dump(truth, f, indent=1)
+    with open(os.path.join(out_dir, "truth-plan.json"), "w") as f:
+        json.dump(truth_plan(truth), f, indent=1)
     return truth
+
+
+def write_truth_plans(out):
+    """truth-plan.json beside every truth.json under out (for cases generated before it existed)."""
+    for name in sorted(os.listdir(out)):
+        path = os.path.join(out, name, "truth.json")
+        if os.path.exists(path):
+            with open(os.path.join(out, name, "truth-plan.json"), "w") as f:
+                json.dump(truth_plan(json.load(open(path))), f, indent=1)
 
 
 def main(argv=None):
@@ -231,6 +295,10 @@ def main(argv=None):
     ap.add_argument("--out", required=True, help="output folder (one sub-folder per case)")
     ap.add_argument("--quick", action="store_true", help="only the two quick cases")
     ap.add_argument("--cases", help="comma-separated case names (e.g. empty-1001,drifting-3002)")
+    ap.add_argument("--depth-size", default=f"{sensor.WIDTH}x{sensor.HEIGHT}", help="depth map size WxH (default 256x192)")
+    ap.add_argument("--depth-every", type=int, default=DEPTH_EVERY, help="a depth map every K-th pose row (default 3: 4 Hz)")
+    ap.add_argument("--noise", choices=["full", "white", "none"], default="full",
+                    help="depth noise: the full model (default); diagnostics: white = no smooth per-frame field, none = exact")
     args = ap.parse_args(argv)
     cases = QUICK if args.quick else CASES
     if args.cases:
@@ -243,11 +311,18 @@ def main(argv=None):
         for k, _ in cases:
             if k not in ("empty", "furnished", "drifting"):
                 ap.error(f"--cases: unknown kind {k!r} (empty, furnished, drifting)")
+    try:
+        size = tuple(int(v) for v in args.depth_size.lower().split("x"))
+        assert len(size) == 2 and 16 <= size[0] <= 1024 and 12 <= size[1] <= 768
+    except (ValueError, AssertionError):
+        ap.error(f"--depth-size: expected WxH such as 256x192, got {args.depth_size!r}")
+    if args.depth_every < 1:
+        ap.error("--depth-every: must be at least 1")
     os.makedirs(args.out, exist_ok=True)
     for kind, seed in cases:
         name = case_name(kind, seed)
         start = time.time()
-        truth = build_case(kind, seed, os.path.join(args.out, name))
+        truth = build_case(kind, seed, os.path.join(args.out, name), args.noise, size, args.depth_every)
         w = truth["walk"]
         print(f"{name}: {len(truth['rooms'])} rooms, {len(truth['walls'])} walls, {len(truth['openings'])} openings, "
               f"{len(truth['furniture'])} pieces; walk {w['seconds']:.0f} s, {w['lengthMetres']:.1f} m, "

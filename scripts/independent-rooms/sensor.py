@@ -91,17 +91,21 @@ class Scene:
 
 
 class DepthSensor:
-    def __init__(self, K, rng):
-        s = WIDTH / IMAGE_W
-        self.fx, self.fy = K[0, 0] * s, K[1, 1] * s
-        self.cx, self.cy = K[0, 2] * s, K[1, 2] * s
-        u, v = np.meshgrid(np.arange(WIDTH) + 0.5, np.arange(HEIGHT) + 0.5)
+    def __init__(self, K, rng, noise="full", size=(WIDTH, HEIGHT)):
+        """noise: "full" (the model above), "white" (per-pixel noise only, no smooth field: a
+        diagnostic) or "none" (exact depths, no flying pixels nor dropouts: a diagnostic)."""
+        self.noise = noise
+        self.width, self.height = size
+        sx, sy = self.width / IMAGE_W, self.height / IMAGE_H
+        self.fx, self.fy = K[0, 0] * sx, K[1, 1] * sy
+        self.cx, self.cy = K[0, 2] * sx, K[1, 2] * sy
+        u, v = np.meshgrid(np.arange(self.width) + 0.5, np.arange(self.height) + 0.5)
         x = (u - self.cx) / self.fx
         y = (v - self.cy) / self.fy
         d = np.stack([x, y, np.ones_like(x)], axis=-1).reshape(-1, 3)
         self.zcos = 1.0 / np.linalg.norm(d, axis=1)  # depth = range · cos(angle to the optical axis)
         self.dirs_cam = d * self.zcos[:, None]  # OpenCV axes: x right, y down, z forward
-        corner = np.array([(WIDTH - self.cx) / self.fx, (HEIGHT - self.cy) / self.fy, 1.0])
+        corner = np.array([(self.width - self.cx) / self.fx, (self.height - self.cy) / self.fy, 1.0])
         self.fov_cos = 1.0 / np.linalg.norm(corner)
         self.rng = rng
 
@@ -116,15 +120,15 @@ class DepthSensor:
         rng = self.rng
         dirs = self.dirs_cam @ R.T
         rng_m, inc = scene.cast(origin, dirs, R[:, 2], self.fov_cos)
-        depth = (rng_m * self.zcos).reshape(HEIGHT, WIDTH)
-        inc = inc.reshape(HEIGHT, WIDTH)
+        depth = (rng_m * self.zcos).reshape(self.height, self.width)
+        inc = inc.reshape(self.height, self.width)
         valid = np.isfinite(depth) & (depth < MAX_RANGE)
         depth = np.where(valid, depth, 0.0)
         # Noise: a smooth field (bilinear from an 8 × 6 grid) and per-pixel noise, both ∝ sigma(depth),
         # stronger at grazing incidence.
         coarse = rng.normal(size=(7, 9))
-        gy = np.linspace(0, 6, HEIGHT)
-        gx = np.linspace(0, 8, WIDTH)
+        gy = np.linspace(0, 6, self.height)
+        gx = np.linspace(0, 8, self.width)
         y0 = np.minimum(gy.astype(int), 5)
         x0 = np.minimum(gx.astype(int), 7)
         fy = (gy - y0)[:, None]
@@ -133,7 +137,11 @@ class DepthSensor:
                   + coarse[y0][:, x0 + 1] * (1 - fy) * fx + coarse[y0 + 1][:, x0 + 1] * fy * fx)
         grazing = 1.0 / np.sqrt(np.clip(inc, 0.2, 1.0))
         sig = self.sigma(depth) * grazing
-        noisy = depth + sig * (0.8 * smooth + 0.6 * rng.normal(size=depth.shape))
+        smooth_weight = 0.8 if self.noise == "full" else 0.0
+        noisy = depth + sig * (smooth_weight * smooth + 0.6 * rng.normal(size=depth.shape))
+        if self.noise == "none":
+            conf = np.where(valid, 2, 0).astype(np.uint8)
+            return depth, conf
         conf = np.full(depth.shape, 2, dtype=np.uint8)
         conf[(depth > 3.0) | (inc < 0.3)] = 1
         conf[(depth > 4.5) | (inc < 0.12)] = 0
@@ -157,8 +165,8 @@ class DepthSensor:
         # Dropouts: single pixels and a few blobs.
         drop = rng.random(depth.shape) < 0.01
         for _ in range(int(rng.integers(0, 4))):
-            cy, cx, rad = rng.uniform(0, HEIGHT), rng.uniform(0, WIDTH), rng.uniform(2, 8)
-            yy, xx = np.ogrid[:HEIGHT, :WIDTH]
+            cy, cx, rad = rng.uniform(0, self.height), rng.uniform(0, self.width), rng.uniform(2, 8) * self.width / WIDTH
+            yy, xx = np.ogrid[:self.height, :self.width]
             drop |= (yy - cy) ** 2 + (xx - cx) ** 2 < rad * rad
         far = valid & (depth > 4.0) & (rng.random(depth.shape) < (depth - 4.0))
         keep = valid & ~drop & ~far & (noisy > 0.05)
@@ -284,18 +292,18 @@ def _area(loop):
 
 def drift(t, xyz, axes, rng):
     """Recorded poses of a visual-inertial tracker that drifts: a turn about the vertical through the
-    start growing with time (bias) and with the turning done (gyro scale error), and a shift growing
-    with the distance walked along a slowly wandering horizontal direction (a little vertical).
-    Returns the recorded positions and axes, and the final yaw (degrees) and shift (m)."""
+    start growing with time (gyro bias left after the visual correction) and with the net turn made
+    (a scale error: turning back undoes it), and a shift growing with the distance walked along a
+    slowly wandering horizontal direction (a little vertical). Returns the recorded positions and
+    axes, and the final yaw (degrees) and shift (m)."""
     n = len(t)
     dt = np.diff(t, prepend=t[0])
     heads = np.unwrap(np.array([math.atan2(a[2, 2], a[0, 2]) for a in axes]))
-    turn = np.abs(np.diff(heads, prepend=heads[0]))
-    bias = math.radians(rng.uniform(0.5, 1.5)) / 60 * rng.choice([-1, 1])
-    scale = rng.uniform(0.001, 0.002) * rng.choice([-1, 1])
-    yaw = np.cumsum(bias * dt + scale * turn)
+    bias = math.radians(rng.uniform(0.3, 1.0)) / 60 * rng.choice([-1, 1])
+    scale = rng.uniform(0.0005, 0.001) * rng.choice([-1, 1])
+    yaw = np.cumsum(bias * dt) + scale * (heads - heads[0])
     step = np.linalg.norm(np.diff(xyz, axis=0, prepend=xyz[:1]), axis=1)
-    rate = rng.uniform(0.004, 0.008)
+    rate = rng.uniform(0.002, 0.005)
     ang = rng.uniform(0, 2 * math.pi) + np.cumsum(rng.normal(0, math.radians(10), n) * np.sqrt(dt + 1e-12))
     vert = rng.uniform(-0.15, 0.15)
     shift = np.cumsum(np.stack([np.cos(ang), np.full(n, vert), np.sin(ang)], axis=1) * (rate * step)[:, None], axis=0)
