@@ -598,6 +598,55 @@ def run(cmd, log):
     return p, time.time() - start
 
 
+def failure_lines(sc):
+    """One line per miss of a scored case, with what the scores say about its cause."""
+    out = []
+    p = sc.get("poses", {}).get("refined")
+    r = sc.get("poses", {}).get("recorded")
+    if p:
+        out.append(f"poses: recorded end {r['endPositionError'] * 100:.1f} cm / {r['endYawErrorDegrees']:.2f}°, refined end "
+                   f"{p['endPositionError'] * 100:.1f} cm / {p['endYawErrorDegrees']:.2f}° (max {p['maxPositionError'] * 100:.1f} cm / "
+                   f"{p['maxYawErrorDegrees']:.2f}°)")
+    for x in sc["rooms"]:
+        if not x["found"]:
+            out.append(f"room {x['id']} ({x['type']}, {x['shape']}): not closed")
+        elif x["iou"] < ROOM_IOU or abs(x["areaError"]) > ROOM_AREA:
+            out.append(f"room {x['id']} ({x['type']}, {x['shape']}): IoU {x['iou']:.3f}, area {x['areaError'] * 100:+.1f} %")
+    for w in sc["walls"]:
+        seen = w.get("seen") or {}
+        s = f"seen in {seen.get('frames', 0)} depth frames over {seen.get('lengthSeen', 0) * 100:.0f} % of its length"
+        if not w["found"]:
+            out.append(f"wall {w['id']} ({w['length']:.2f} m): missed; {s}")
+        elif w["positionError"] > WALL_POSITION or w["lengthError"] > WALL_LENGTH:
+            out.append(f"wall {w['id']} ({w['length']:.2f} m): position {w['positionError'] * 100:.1f} cm, length "
+                       f"{w['lengthError'] * 100:+.1f} % (plan {w['planWall']}, {w['planLength']:.2f} m); {s}")
+    for x in sc["spuriousWalls"]:
+        out.append(f"spurious wall {x['id']} ({x['length']:.2f} m): {x['cause']}")
+    for d in sc["doubledWalls"]:
+        out.append(f"drawn twice: {d[0]} and {d[1]}, {d[2] * 100:.0f} cm apart: {d[3]}")
+    for o in sc["openings"]:
+        if not o["found"]:
+            out.append(f"{o['kind']} {o['id']}: missed")
+        elif not o["kindRight"]:
+            out.append(f"{o['kind']} {o['id']}: found as {o['planKind']}")
+    for o in sc["inventedOpenings"]:
+        out.append(f"invented {o['kind']} {o['id']}")
+    for o in sc["objects"]:
+        tag = f"{o['kind']} {o['id']}" + (" (wall cabinets)" if o["mounted"] else "")
+        if not o["found"]:
+            out.append(f"{tag}: not found")
+        elif not o["within"]:
+            why = []
+            if o["centreError"] > OBJECT_CENTRE:
+                why.append(f"centre {o['centreError'] * 100:.1f} cm")
+            if o["iou"] < OBJECT_IOU:
+                why.append(f"IoU {o['iou']:.2f}")
+            if o["topError"] > OBJECT_TOP:
+                why.append(f"top {o['planTop']:.2f} m for {o['top']:.2f} m")
+            out.append(f"{tag}: {', '.join(why)} (plan {o['planObject']}, {o['planCategory']})")
+    return out
+
+
 def fmt_pct(x):
     return "–" if x != x else f"{x * 100:.2f} %"
 
@@ -684,7 +733,9 @@ def main(argv=None):
     if ok:
         md = table(ok, total)
         with open(os.path.join(args.work, "results.md"), "w") as f:
-            f.write(md + "\n")
+            f.write(md + "\n\n")
+            for c in ok:
+                f.write(f"### {c['case']}\n" + "".join(f"- {line}\n" for line in failure_lines(c)) + "\n")
         print(md)
     return 0 if not result["failedRuns"] else 1
 
