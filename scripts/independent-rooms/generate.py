@@ -322,7 +322,11 @@ def main(argv=None):
     for kind, seed in cases:
         name = case_name(kind, seed)
         start = time.time()
-        truth = build_case(kind, seed, os.path.join(args.out, name), args.noise, size, args.depth_every)
+        try:
+            truth = build_case(kind, seed, os.path.join(args.out, name), args.noise, size, args.depth_every)
+        except ValueError as error:  # a layout the walk cannot pass through
+            print(f"{name}: not generated: {error}", file=sys.stderr)
+            sys.exit(1)
         w = truth["walk"]
         print(f"{name}: {len(truth['rooms'])} rooms, {len(truth['walls'])} walls, {len(truth['openings'])} openings, "
               f"{len(truth['furniture'])} pieces; walk {w['seconds']:.0f} s, {w['lengthMetres']:.1f} m, "
