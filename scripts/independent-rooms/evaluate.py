@@ -537,6 +537,7 @@ def overlay_svg(truth, plan, score, path):
     def P(p):
         return f"{(p[0] - lo[0]) * s:.1f},{(p[1] - lo[1]) * s:.1f}"
 
+    W = max(W, 640.0)
     el = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W:.0f}" height="{H + 40:.0f}" viewBox="0 0 {W:.0f} {H + 40:.0f}" font-family="sans-serif" font-size="11">',
           '<rect width="100%" height="100%" fill="white"/>']
     for r in truth["rooms"]:
@@ -572,9 +573,9 @@ def overlay_svg(truth, plan, score, path):
         c = poly_centroid(r["polygon"])
         txt = f'{r["id"]} {r["shape"]}: ' + (f'IoU {sr["iou"]:.3f}, area {sr["areaError"] * 100:+.1f}%' if sr["found"] else "not closed")
         el.append(f'<text x="{P(c).split(",")[0]}" y="{P(c).split(",")[1]}" text-anchor="middle">{txt}</text>')
-    el.append(f'<text x="5" y="{H + 15:.0f}">{truth["case"]}: truth grey walls, green floor, blue furniture (dashed: wall cabinets), grey walk; '
-              f'plan red walls and dashed rooms (magenta: spurious), orange objects, green openings; circles: true openings (magenta: missed)</text>')
-    el.append(f'<text x="5" y="{H + 30:.0f}">+x right, +z down (world frame of the recording)</text>')
+    el.append(f'<text x="5" y="{H + 12:.0f}">{truth["case"]} (+x right, +z down). Truth: grey walls, green floor, blue furniture '
+              f'(dashed: wall cabinets), grey walk, circles at true openings (magenta: missed).</text>')
+    el.append(f'<text x="5" y="{H + 27:.0f}">Plan: red walls (magenta: spurious), dashed red rooms, orange objects, green openings.</text>')
     el.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(el))
