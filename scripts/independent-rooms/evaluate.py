@@ -49,7 +49,7 @@ OBJECTS_WITHIN = 0.90
 MATCH_ANGLE = 10.0  # degrees
 MATCH_DISTANCE = 0.25  # m, mean distance of the true segment's ends to the plan line
 MATCH_COVER = 0.5  # a plan wall must cover this share of the true wall
-SPURIOUS_DISTANCE = 0.10  # m: a plan wall farther than this from every true face is on no wall
+SPURIOUS_DISTANCE = MATCH_DISTANCE  # m: a plan wall farther than this from every true face is on no wall
 
 
 # ---------------------------------------------------------------- geometry
@@ -186,9 +186,18 @@ def score_walls(truth, plan):
     # both faces of every true wall, the outer faces, the hall's wall) over half its length.
     faces = []
     for tw in tws:
-        faces += [(a, b) for _, a, b in offset_lines(tw["start"], tw["end"], tw["thickness"])]
-        if tw["faceOnly"]:  # the outer face of an outer wall
-            faces += [(a, b) for k, a, b in offset_lines(tw["start"], tw["end"], 2 * tw["thickness"]) if k == "face"]
+        if not tw["faceOnly"]:  # a paired wall: its centre line and both faces
+            faces += [(a, b) for _, a, b in offset_lines(tw["start"], tw["end"], tw["thickness"])]
+            continue
+        # A face wall: the room's face and the wall's other face, a thickness away from the room.
+        s, e = _v(tw["start"]), _v(tw["end"])
+        u = (e - s) / np.linalg.norm(e - s)
+        n = np.array([-u[1], u[0]])
+        mid = (s + e) / 2
+        probe = mid + n * 0.05
+        inside = any(_inside(np.array([probe[0]]), np.array([probe[1]]), r["polygon"])[0] for r in truth["rooms"])
+        out = -n if inside else n
+        faces += [(s, e), (s + out * tw["thickness"], e + out * tw["thickness"])]
     for fp in truth.get("otherSolids", []):
         faces += [(fp[i], fp[(i + 1) % len(fp)]) for i in range(len(fp))]
     spurious = []
@@ -670,9 +679,10 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="the two quick cases only")
     ap.add_argument("--cases", help="comma-separated case names")
     ap.add_argument("--fathom", help="the fathom executable (default: .build/release/fathom of this repository)")
+    ap.add_argument("--rescore", action="store_true", help="score the plans already in WORK again (no import, no plan)")
     args = ap.parse_args(argv)
     fathom = find_fathom(args.fathom)
-    if fathom is None or not os.path.exists(fathom):
+    if not args.rescore and (fathom is None or not os.path.exists(fathom)):
         print("independent-rooms: no fathom executable (build it: swift build -c release --product fathom, or pass --fathom)")
         return 2
     cases = generate.QUICK if args.quick else generate.CASES
@@ -692,6 +702,23 @@ def main(argv=None):
         log = os.path.join(odir, "fathom.log")
         open(log, "w").close()
         truth = json.load(open(os.path.join(cdir, "truth.json")))
+        plan_path = os.path.join(odir, "plan.json")
+        poses_path = os.path.join(odir, "poses.json")
+        if args.rescore and os.path.exists(plan_path):
+            plan = json.load(open(plan_path))
+            old = os.path.join(odir, "score.json")
+            seconds = json.load(open(old)).get("seconds") if os.path.exists(old) else None
+            sc = score_case(truth, plan)
+            sc["seconds"] = seconds
+            sc["poses"] = pose_errors(truth, os.path.join(cdir, "stray", "odometry.csv"), poses_path)
+            cov = wall_coverage(truth, cdir)
+            for w in sc["walls"]:
+                w["seen"] = cov.get(w["id"])
+            overlay_svg(truth, plan, sc, os.path.join(odir, "overlay.svg"))
+            with open(os.path.join(odir, "score.json"), "w") as f:
+                json.dump(sc, f, indent=1)
+            scored.append(sc)
+            continue
         pkg = os.path.join(odir, "scan.zip")
         if os.path.exists(pkg):
             os.remove(pkg)  # ours, from an earlier run: fathom import refuses to overwrite
@@ -700,8 +727,6 @@ def main(argv=None):
             print(f"{name}: import failed (exit {p.returncode}); see {log}")
             scored.append({"case": name, "error": "import failed"})
             continue
-        plan_path = os.path.join(odir, "plan.json")
-        poses_path = os.path.join(odir, "poses.json")
         p, t_plan = run([fathom, "plan", pkg, "-o", plan_path, "--svg", os.path.join(odir, "plan.svg"), "--poses", poses_path], log)
         if p.returncode != 0:
             print(f"{name}: plan failed (exit {p.returncode}); see {log}")
