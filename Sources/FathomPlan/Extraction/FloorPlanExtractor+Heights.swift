@@ -5,11 +5,18 @@ extension FloorPlanExtractor {
     static let floorBelowCamera: Float = 0.5
     /// The ceiling lies at least this far above the camera, metres.
     static let ceilingAboveCamera: Float = 0.3
-    /// A ceiling peak holds at least this many times the typical bin's points (walls alone give a
+    /// A ceiling peak holds at least this many times the typical bin's points or capped cells (walls alone give a
     /// flat histogram).
     static let ceilingPeakRatio = 4
     /// Half-width of the window a peak height is refined in, metres.
     static let peakRefineHalfWidth: Float = 0.02
+    /// Horizontal cell edge of the ceiling test, metres.
+    static let ceilingCell: Float = 0.1
+    /// Air a ceiling cell shows under it: its lowest point lies at least this far above the bottom of
+    /// the range searched (a wall's cell holds points all the way down), metres.
+    static let ceilingAirBelow: Float = 0.1
+    /// A ceiling is seen over at least this many cells (0.25 m² at 10 cm cells).
+    static let minimumCeilingCells = 25
 
     /// Floor and ceiling heights found in a cloud.
     struct Heights {
@@ -22,7 +29,8 @@ extension FloorPlanExtractor {
     }
 
     /// The floor as the strongest horizontal peak of the height histogram well below the camera, the
-    /// ceiling as the strongest peak well above it (or, when none stands out, the top of the points).
+    /// ceiling as the height where most cells are capped from above (`ceilingBin`; or, when none
+    /// stands out, the top of the points).
     func findHeights(_ points: [SIMD3<Float>], cameraHeights: [Float]) -> Heights {
         var lo = Float.infinity
         var hi = -Float.infinity
@@ -61,9 +69,7 @@ extension FloorPlanExtractor {
         var above = histogram[ceilingBottom...].filter { $0 > 0 }
         above.sort()
         let typical = above.isEmpty ? 0 : above[above.count / 2]
-        if ceilingBottom < count - 1, let c = peak(ceilingBottom...(count - 1)),
-            histogram[c] >= Self.ceilingPeakRatio * max(1, typical), histogram[c] > 50
-        {
+        if let c = ceilingBin(points, above: lo + Float(ceilingBottom) * Self.heightBin, binCount: count, lowest: lo) {
             return Heights(floorY: Double(floorY), ceilingHeight: Double(refine(c) - floorY), ceilingSeen: true)
         }
         // No ceiling: the highest bin still holding a fair share of a typical bin's points.
@@ -71,5 +77,50 @@ extension FloorPlanExtractor {
         while top > ceilingBottom && histogram[top] * 5 < typical { top -= 1 }
         let topY = lo + Float(top + 1) * Self.heightBin
         return Heights(floorY: Double(floorY), ceilingHeight: Double(topY - floorY), ceilingSeen: false)
+    }
+
+    /// The height bin of the ceiling above `bottom` (world y, metres), or nil when no horizontal surface
+    /// is seen there. The point count per height cannot tell a ceiling from walls seen from below (their
+    /// density falls with the height above the eye, so the lowest bins are the strongest); a ceiling is
+    /// told by its shape instead: over a horizontal surface seen from below there is air, so its 10 cm
+    /// cells have their lowest point at the surface, while a wall's cells hold points all the way down.
+    /// The bin (summed over the refining window) where the most cells have their lowest point, with air
+    /// under it, is the ceiling when it holds at least `minimumCeilingCells` cells and
+    /// `ceilingPeakRatio` times the typical bin's.
+    func ceilingBin(_ points: [SIMD3<Float>], above bottom: Float, binCount: Int, lowest lo: Float) -> Int? {
+        var minX = Float.infinity, minZ = Float.infinity, maxX = -Float.infinity, maxZ = -Float.infinity
+        for p in points where p.y >= bottom && p.x.isFinite && p.z.isFinite {
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minZ = min(minZ, p.z); maxZ = max(maxZ, p.z)
+        }
+        guard minX <= maxX else { return nil }
+        let columns = Int((maxX - minX) / Self.ceilingCell) + 1
+        let rows = Int((maxZ - minZ) / Self.ceilingCell) + 1
+        guard columns > 0, rows > 0, columns.multipliedReportingOverflow(by: rows).overflow == false,
+            columns * rows <= 1 << 26
+        else { return nil }
+        var cellLowest = [Float](repeating: .infinity, count: columns * rows)
+        for p in points where p.y >= bottom && p.x.isFinite && p.z.isFinite {
+            let i = Int((p.x - minX) / Self.ceilingCell) + columns * Int((p.z - minZ) / Self.ceilingCell)
+            cellLowest[i] = min(cellLowest[i], p.y)
+        }
+        var capped = [Int](repeating: 0, count: binCount)
+        for y in cellLowest where y.isFinite && y >= bottom + Self.ceilingAirBelow {
+            capped[max(0, min(binCount - 1, Int((y - lo) / Self.heightBin)))] += 1
+        }
+        let half = Int((Self.peakRefineHalfWidth / Self.heightBin).rounded())
+        let first = max(0, min(binCount - 1, Int((bottom - lo) / Self.heightBin)))
+        var windowed = [Int](repeating: 0, count: binCount)
+        for b in first..<binCount {
+            for k in max(first, b - half)...min(binCount - 1, b + half) { windowed[b] += capped[k] }
+        }
+        guard let best = (first..<binCount).max(by: { windowed[$0] < windowed[$1] }) else { return nil }
+        // The typical bin over the whole range, empty bins included (walls leave nearly all of them
+        // empty; counting only the occupied ones would make a lone ceiling its own typical bin).
+        let sorted = windowed[first...].sorted()
+        let typical = sorted[sorted.count / 2]
+        guard windowed[best] >= Self.minimumCeilingCells, windowed[best] >= Self.ceilingPeakRatio * max(1, typical)
+        else { return nil }
+        return best
     }
 }
