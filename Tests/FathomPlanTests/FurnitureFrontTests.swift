@@ -83,6 +83,47 @@ import Testing
         #expect(extractor.canMeet(Self.side(x: 2, z0: 0, z1: 3.3), 1, Self.face(x0: 0, x1: 4, z: 3.7), -1))
     }
 
+    /// A wardrobe (x 1…3, top 2.3 m) 0.6 m before a back wall (z = 3.85) in a room 2.65 m high: its
+    /// front (z = 3.25) is found in the wall band, the back wall only beyond x = 3.9 (the band between
+    /// hidden or unseen), so the wall found does not reach the front's side. The back wall's line was
+    /// seen above the wardrobe's top (2.35–2.65 m): the front is furniture 0.6 m before it (before:
+    /// a wall, the room left open behind it). Without the wall seen above the front, a wall found
+    /// elsewhere on the line says nothing, and the front stays a wall; so does the ceiling seen over
+    /// the wall's line (one height: a ceiling, not a wall standing there).
+    @Test func aFrontBelowItsWallSeenAboveIsFurnitureWhereverTheWallWasFound() {
+        let extractor = FloorPlanExtractor()
+        let faces = [
+            Self.side(x: 0, z0: 0.02, z1: 3.83), Self.face(x0: 1.0, x1: 3.0, z: 3.25),
+            Self.face(x0: 3.9, x1: 4.4, z: 3.85), Self.side(x: 5, z0: 0.02, z1: 3.83),
+        ]
+        func furniture(wallSeenAbove: Bool, ceilingSeen: Bool = false) -> [FurnitureOccluder] {
+            var parts = [
+                ObjectBackFillTests.wall(x: 0, from: 0, to: 3.85) { _ in 0.05...2.65 },
+                ObjectBackFillTests.wall(z: 3.25, from: 1.0, to: 3.0) { _ in 0.05...2.3 },
+                ObjectBackFillTests.wall(z: 3.85, from: 3.9, to: 4.4) { _ in 0.05...2.65 },
+                ObjectBackFillTests.wall(x: 5, from: 0, to: 3.85) { _ in 0.05...2.65 },
+            ]
+            // The floor in front of the walls (it tells the side each face was seen from).
+            parts.append(ObjectBackFillTests.wall(x: 2.5, from: 0.1, to: 3.2) { _ in 0...0 })
+            parts.append(ObjectBackFillTests.wall(z: 1.5, from: 0.1, to: 4.9) { _ in 0...0 })
+            parts.append(ObjectBackFillTests.wall(z: 3.5, from: 3.1, to: 4.9) { _ in 0...0 })
+            if wallSeenAbove { parts.append(ObjectBackFillTests.wall(z: 3.85, from: 1.0, to: 3.0) { _ in 2.4...2.65 }) }
+            if ceilingSeen {
+                for z in stride(from: 3.3, through: 3.9, by: 0.05) {
+                    parts.append(ObjectBackFillTests.wall(z: z, from: 1.0, to: 3.0) { _ in 2.65...2.65 })
+                }
+            }
+            let grid = PlanPointGrid(
+                positions: parts.flatMap(\.positions), heights: parts.flatMap(\.heights),
+                cellSize: FloorPlanExtractor.pointGridCellSize)
+            return extractor.separatingFurniture(faces, grid: grid, cameras: []).furniture
+        }
+        let seen = furniture(wallSeenAbove: true)
+        #expect(seen.count == 1 && abs((seen.first?.depth ?? 0) - 0.6) < 1e-9, "\(seen)")
+        #expect(furniture(wallSeenAbove: false).isEmpty)
+        #expect(furniture(wallSeenAbove: false, ceilingSeen: true).isEmpty)
+    }
+
     /// Normal equations of correspondences on one wall (normal x) and the floor (normal y), lever
     /// 1 m: x and y are pinned, z and the turn are free. The constrained step moves along x and y
     /// only, by the damped least-squares amount; with nothing pinned there is no step.

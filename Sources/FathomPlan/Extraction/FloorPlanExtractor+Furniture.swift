@@ -15,13 +15,18 @@ extension FloorPlanExtractor {
     static let faceTopQuantile = 0.97
 
     /// Splits the faces found in the wall band into walls and furniture fronts. A face is furniture
-    /// when it stands 5 cm–1.2 m before a parallel wall, seen from the same side, reaching at least
-    /// its side, and that wall runs on behind it (the wall's extent covers half of the front's), or
-    /// something is seen above the front in the space behind it (along a fifth of its extent,
-    /// `spaceSeenAbove`), or the front ends in the open where the wall begins (`endsBesideWall`).
+    /// when it stands 5 cm–1.2 m before a parallel wall, seen from the same side, and that wall runs
+    /// on behind it (the wall's extent covers half of the front's), or the wall's line was seen above
+    /// the front's top (`wallSeenAbove`, wherever the wall was found along its line), or the wall
+    /// reaches at least the front's side and something is seen above the front in the space behind
+    /// it (along a fifth of its extent, `spaceSeenAbove`), or the front ends in the open where the
+    /// wall begins (`endsBesideWall`) and the ceiling was not seen meeting it (`ceilingMeetsTop`:
+    /// then it is the wall of a recess whose side was never found, and that side is added,
+    /// `recessSide`).
     /// Faces whose both ends lie in the space between a furniture front and its wall are the
     /// furniture's sides.
-    /// The walls come with the side each was seen from (nil when no camera had a clear view of it).
+    /// The walls come with the side each was seen from (nil when no camera had a clear view of it),
+    /// the inferred sides of recesses last.
     func separatingFurniture(_ faces: [WallFace], grid: PlanPointGrid, cameras: [CameraSample])
         -> (walls: [WallFace], sides: [Double?], furniture: [FurnitureOccluder])
     {
@@ -30,11 +35,17 @@ extension FloorPlanExtractor {
         let tops = faces.map { faceTop($0, grid: grid) }
         var occluders: [FurnitureOccluder] = []
         var isFurniture = [Bool](repeating: false, count: faces.count)
+        var recessSides: [(face: WallFace, side: Double)] = []
         for f in faces.indices {
             guard let sf = sides[f] else { continue }
             let front = faces[f]
             let mid = front.line.point(at: (front.t0 + front.t1) / 2)
             var best: (wall: Int, depth: Double)? = nil
+            var seenOnlyAbove: (wall: Int, depth: Double)? = nil
+            // A front the ceiling meets (`ceilingMeetsTop`) is not furniture merely for ending in the open.
+            let reachesCeiling =
+                ceilingMeetsTop(front, side: sf, grid: grid) >= Self.minimumWallAboveFraction
+            var recess: (face: WallFace, side: Double, depth: Double)? = nil
             for w in faces.indices where w != f {
                 guard let sw = sides[w] else { continue }
                 let wall = faces[w]
@@ -53,25 +64,52 @@ extension FloorPlanExtractor {
                 // ends in the open beside the wall. (A wall merely ending where the front begins is not
                 // enough: so does the back wall of an L-shaped room's notch, whose side wall closes it.)
                 let runsBehind = overlap >= 0.5 * (hi - lo)
-                // Otherwise the wall must at least reach the front's side (a wall elsewhere on the
-                // line says nothing about what stands behind the front).
-                guard runsBehind || overlap >= -depth else { continue }
+                // Otherwise the wall must at least reach the front's side, or be seen itself on its line
+                // above the front (a wall found elsewhere on the line says nothing about what stands
+                // behind the front, but its line seen above the front's top is that wall running on).
+                let reachesSide = runsBehind || overlap >= -depth
+                guard
+                    reachesSide
+                        || wallSeenAbove(wall.line, front: front, above: tops[f], grid: grid)
+                            >= Self.minimumWallAboveFraction
+                else { continue }
                 let seenAbove =
                     !runsBehind
-                    && spaceSeenAbove(front, side: sf, depth: depth, above: tops[f], grid: grid)
-                        >= Self.minimumWallAboveFraction
+                    && (!reachesSide
+                        || spaceSeenAbove(front, side: sf, depth: depth, above: tops[f], grid: grid)
+                            >= Self.minimumWallAboveFraction)
                 let endsBeside =
                     !runsBehind && !seenAbove
                     && endsBesideWall(front: f, from: lo, to: hi, wall: w, depth: depth, faces: faces)
+                if endsBeside && reachesCeiling {
+                    // A recess whose side wall was never seen: the front is its wall, the side is bridged.
+                    if depth < (recess?.depth ?? .infinity),
+                        let side = recessSide(front: f, from: lo, to: hi, wall: w, depth: depth, faces: faces)
+                    {
+                        recess = (side.face, side.side, depth)
+                    }
+                    continue
+                }
                 guard runsBehind || seenAbove || endsBeside else { continue }
-                if depth < (best?.depth ?? .infinity) { best = (w, depth) }
+                // A wall known only from its line seen above the front counts when no wall reaching the
+                // front's side does (a nearer line seen above may be the next room's wall behind a partition).
+                if reachesSide {
+                    if depth < (best?.depth ?? .infinity) { best = (w, depth) }
+                } else if depth < (seenOnlyAbove?.depth ?? .infinity) {
+                    seenOnlyAbove = (w, depth)
+                }
             }
+            if best == nil { best = seenOnlyAbove }
             if Self.debugging {
                 print(
-                    "face \(front.start)–\(front.end) side \(sf) top \(tops[f]): "
-                        + (best.map { "furniture before \(faces[$0.wall].start)–\(faces[$0.wall].end), depth \($0.depth)" } ?? "wall"))
+                    "face \(front.start)–\(front.end) side \(sf) top \(tops[f]) ceiling \(reachesCeiling): "
+                        + (best.map { "furniture before \(faces[$0.wall].start)–\(faces[$0.wall].end), depth \($0.depth)" }
+                            ?? recess.map { "wall of a recess, side \($0.face.start)–\($0.face.end)" } ?? "wall"))
             }
-            guard let best else { continue }
+            guard let best else {
+                if let recess { recessSides.append((recess.face, recess.side)) }
+                continue
+            }
             var face = front
             face.side = sf
             isFurniture[f] = true
@@ -83,7 +121,10 @@ extension FloorPlanExtractor {
             if occluders.contains(where: { $0.hides(face.start) && $0.hides(face.end) }) { isFurniture[g] = true }
         }
         let walls = faces.indices.filter { !isFurniture[$0] }
-        return (walls.map { faces[$0] }, walls.map { sides[$0] }, occluders)
+        return (
+            walls.map { faces[$0] } + recessSides.map(\.face), walls.map { sides[$0] } + recessSides.map(\.side),
+            occluders
+        )
     }
 
     /// Prints the furniture decisions (environment `FATHOM_PLAN_DEBUG`).
@@ -109,10 +150,11 @@ extension FloorPlanExtractor {
     /// of a wall). A wall ends at corners at both ends (the next room's wall, or the side walls of a
     /// recess such as an L-shaped room's notch); a piece of furniture standing in a corner or against
     /// a wall has a side that ends in the open, and the wall goes on behind it. (When the piece's side
-    /// nearer the wall's seen part is found as a face, the free end is the other one.) A recess whose side wall was never seen is
-    /// therefore taken for furniture (the room closes behind it instead of staying open); a deep
-    /// piece whose side was seen as a face (≥ `minimumWallLength`) is told only by the wall seen
-    /// above or beside it.
+    /// nearer the wall's seen part is found as a face, the free end is the other one.) A recess whose
+    /// side wall was never seen also ends in the open: `separatingFurniture` tells it by the ceiling
+    /// meeting its front (`ceilingMeetsTop`) and otherwise takes it for furniture (the room closes
+    /// behind it instead of staying open); a deep piece whose side was seen as a face
+    /// (≥ `minimumWallLength`) is told only by the wall seen above or beside it.
     func endsBesideWall(front f: Int, from lo: Double, to hi: Double, wall w: Int, depth: Double, faces: [WallFace])
         -> Bool
     {
@@ -121,20 +163,9 @@ extension FloorPlanExtractor {
         let begins =
             (abs(wall.t0 - hi) <= depth && wall.t1 > hi + depth) || (abs(wall.t1 - lo) <= depth && wall.t0 < lo - depth)
         guard begins else { return false }
-        // A face across the front meets an end when its line passes near the end and the face reaches
-        // there (or would, extended to the corner as `snapCorners` does). Either end may be the free
-        // one: the piece's own side, found as a face, may close the end where the wall begins.
-        let near = max(configuration.maximumWallThickness, depth / 2)
-        return [front.start, front.end].contains { end in
-            !faces.indices.contains { g in
-                let other = faces[g]
-                guard g != f, g != w, other.line.sine(with: front.line) >= Self.cornerSine,
-                    abs(other.line.signedDistance(to: end)) <= near
-                else { return false }
-                let u = other.line.coordinate(of: end)
-                return u >= other.t0 - Self.cornerExtensionDistance && u <= other.t1 + Self.cornerExtensionDistance
-            }
-        }
+        // Either end may be the free one: the piece's own side, found as a face, may close the end
+        // where the wall begins.
+        return [front.start, front.end].contains { !closedEnd($0, of: f, besides: w, depth: depth, faces: faces) }
     }
 
     /// Points this far above a front's top count as seen above it, metres (the fused voxels' size
@@ -165,6 +196,33 @@ extension FloorPlanExtractor {
             hit[min(count - 1, max(0, Int((t - lo) / Self.supportStation)))] = true
         }
         return Double(hit.filter { $0 }.count) / Double(count)
+    }
+
+    /// Fraction of a front's extent (5 cm stations, its ends left out) over which the wall line
+    /// `wallLine` behind it was seen standing higher than the front's top: points within
+    /// `wallInlierDistance` of the line in at least two `coverageBin` height bins above the top
+    /// (`aboveTopMargin` over it; one bin alone may be the ceiling). That is the wall running on
+    /// behind a piece of furniture, seen above it, where the wall band behind it was hidden and the
+    /// wall was found only farther along its line.
+    func wallSeenAbove(_ wallLine: PlanLine, front: WallFace, above top: Double, grid: PlanPointGrid) -> Double {
+        let margin = min(Self.aboveTopMargin, front.length / 4)
+        let lo = front.t0 + margin
+        let hi = front.t1 - margin
+        let count = max(1, Int(((hi - lo) / Self.supportStation).rounded(.up)))
+        var bins = [Set<Int>](repeating: [], count: count)
+        let floor = top + Self.aboveTopMargin
+        // The wall line's stretch behind the front, in the wall line's coordinates.
+        let a = wallLine.coordinate(of: front.line.point(at: lo))
+        let b = wallLine.coordinate(of: front.line.point(at: hi))
+        grid.forEachPoint(near: wallLine, from: min(a, b), to: max(a, b), within: configuration.wallInlierDistance) {
+            i, _ in
+            let h = Double(grid.heights[i])
+            guard h > floor else { return }
+            let t = front.line.coordinate(of: grid.positions[i])
+            let station = min(count - 1, max(0, Int((t - lo) / Self.supportStation)))
+            bins[station].insert(Int((h - floor) / Self.coverageBin))
+        }
+        return Double(bins.filter { $0.count >= 2 }.count) / Double(count)
     }
 
     /// The side each face was seen from (+1 along its line's normal, −1 against it), by the cameras

@@ -242,8 +242,12 @@ extension FloorPlanExtractor {
     /// (`sides`, parallel to `faces`, nil where unknown), two faces meet only where they can bound one
     /// room (`canMeet`): never a face and a wall of the room across a partition.
     func snapCorners(_ faces: [WallFace], sides: [Double?] = [], occluders: [FurnitureOccluder] = []) -> [WallFace] {
-        snappedFaces(faces, sides: sides, occluders: occluders).filter { $0.t1 - $0.t0 >= configuration.minimumWallLength }
+        snappedFaces(faces, sides: sides, occluders: occluders).filter(isLongEnough)
     }
+
+    /// Whether a face is kept as a wall: `minimumWallLength` long, or inferred (a recess's side bridges
+    /// a corner whatever its depth).
+    func isLongEnough(_ face: WallFace) -> Bool { face.isInferred || face.length >= configuration.minimumWallLength }
 
     /// The faces of `snapCorners` before the short ones are dropped (parallel to `faces`).
     func snappedFaces(_ faces: [WallFace], sides: [Double?] = [], occluders: [FurnitureOccluder] = []) -> [WallFace] {
@@ -380,10 +384,12 @@ extension FloorPlanExtractor {
 
     /// Drops faces with points along too little of their length (stretches that only bridge a gap
     /// between collinear walls of different rooms).
-    /// Stretches hidden behind furniture (`occluders`) count as supported.
+    /// Stretches hidden behind furniture (`occluders`) count as supported; inferred faces (a recess's
+    /// unseen side, `recessSide`) are kept.
     func droppingUnsupported(_ faces: [WallFace], grid: PlanPointGrid, occluders: [FurnitureOccluder] = []) -> [WallFace] {
         let band = configuration.wallBand
         return faces.filter { face in
+            guard !face.isInferred else { return true }
             let count = max(1, Int((face.length / Self.supportStation).rounded(.up)))
             var hit = (0..<count).map { k in
                 let p = face.line.point(at: face.t0 + (Double(k) + 0.5) * Self.supportStation)

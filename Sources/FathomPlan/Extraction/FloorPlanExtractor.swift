@@ -212,7 +212,7 @@ public struct FloorPlanExtractor: Sendable {
         let (wallFaces, sides, furniture) = separatingFurniture(candidates, grid: grid, cameras: cameras)
         // Corners (as `snapCorners`), then faces cut where a partition behind them ends, with their seen sides.
         let snapped = snappedFaces(wallFaces, sides: sides, occluders: furniture)
-        let longEnough = snapped.indices.filter { snapped[$0].length >= configuration.minimumWallLength }
+        let longEnough = snapped.indices.filter { isLongEnough(snapped[$0]) }
         var faces = cutAtPartitionEnds(longEnough.map { snapped[$0] }, sides: longEnough.map { sides[$0] })
         faces = droppingUnsupported(splitAtJunctions(faces), grid: grid, occluders: furniture)
         orientFaces(&faces, grid: grid, cameras: cameras)

@@ -16,6 +16,9 @@ struct WallFace: Sendable {
     var rms = 0.0
     /// Openings found in the face, as coordinate ranges with heights above the floor (metres).
     var openings: [FaceOpening] = []
+    /// Whether the face was never seen but inferred: the side wall of a recess closing the corner
+    /// between its front and the wall behind (`recessSide`). It holds no points and is kept without.
+    var isInferred = false
 
     /// Creates a face seen over `t0…t1`.
     init(line: PlanLine, t0: Double, t1: Double, pointCount: Int = 0, rms: Double = 0) {
