@@ -229,7 +229,7 @@ extension SurfaceFinder {
             let seedInliers = c.ball.filter { abs(ev1.signedDistance(SIMD3<Double>(positions[$0]))) <= band }
             bestSeedInliers = max(bestSeedInliers, seedInliers.count)
             guard seedInliers.count >= min(needed, c.ball.count) else { return nil }
-            let (grown, inliers, nearMisses) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
+            let (grown, inliers, nearMisses, _) = grower.grow(model, from: seedInliers, initialReach: c.seedRadius)
             let final = grower.finalFit(grown, inliers, maximumPoints: Self.maximumFinalFitPoints,
                                         iterations: Self.finalIterations(type))
             return (final.model, final.inliers, nearMisses)
@@ -273,7 +273,8 @@ extension SurfaceFinder {
             var rescuer = grower
             rescuer.wideningFactor = RegionGrower.rescueBandFactor
             let start = b.inliers.filter { c.seedPosition.distanceSquared(to: positions[$0]) <= c.seedRadius * c.seedRadius }
-            let (grown, inliers, nearMisses) = rescuer.grow(b.model, from: start.isEmpty ? b.inliers : start, initialReach: c.seedRadius)
+            let (grown, inliers, nearMisses, _) = rescuer.grow(
+                b.model, from: start.isEmpty ? b.inliers : start, initialReach: c.seedRadius)
             let final = grower.finalFit(grown, inliers, maximumPoints: Self.maximumFinalFitPoints,
                                         iterations: Self.finalIterations(type))
             if final.inliers.count > b.inliers.count { best = (final.model, final.inliers, nearMisses) }

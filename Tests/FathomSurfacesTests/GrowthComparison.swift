@@ -12,9 +12,9 @@ struct GrowthComparison {
     /// The fast grower as configured, before growing (for checks of its derived radii).
     let fastGrower: RegionGrower
     /// What the fast path took.
-    let fast: (model: SurfaceModel, inliers: [Int], nearMisses: Int)
+    let fast: (model: SurfaceModel, inliers: [Int], nearMisses: Int, claimed: [Int])
     /// What the reference flood took.
-    let reference: (model: SurfaceModel, inliers: [Int], nearMisses: Int)
+    let reference: (model: SurfaceModel, inliers: [Int], nearMisses: Int, claimed: [Int])
     /// The object's points within the band of the true surface.
     let objectInBand: [Int]
 

@@ -256,7 +256,10 @@ struct RegionGrower {
         case unchecked = 0
         /// Its points within the band were taken at once and are never searched.
         case claimed
-        /// Its points within the band were taken and are searched one by one (the front).
+        /// Not claimed: its points within the band were taken and are searched one by one (the front).
+        /// Judged again after each refit: a block cut by the round's reach (its points beyond it count
+        /// against it) or judged on an earlier model usually passes then, and its queued points are
+        /// claimed instead of searched.
         case mixed
     }
 
@@ -273,11 +276,15 @@ struct RegionGrower {
         /// An inlier within half the connection radius of a searched point: its own neighbourhood
         /// lies inside the searched one, so it is never searched itself.
         case covered
+        /// An inlier of a claimed block: taken with its block, never searched itself.
+        case claimed
     }
 
-    /// Grows from `start` (the seed ball's inliers) and refits; returns the final model and inliers.
+    /// Grows from `start` (the seed ball's inliers) and refits; returns the final model, the inliers
+    /// (ascending), the near misses (connected points just outside the band) and the inliers that were
+    /// taken with a claimed block (ascending: how much of the region needed no query of its own).
     func grow(_ start: SurfaceModel, from startIndices: [Int], initialReach: Float)
-        -> (model: SurfaceModel, inliers: [Int], nearMisses: Int)
+        -> (model: SurfaceModel, inliers: [Int], nearMisses: Int, claimed: [Int])
     {
         var model = start
         var state = [UInt8](repeating: State.unvisited.rawValue, count: positions.count)
@@ -334,6 +341,7 @@ struct RegionGrower {
             return true
         }
         var claimedCells: [Int] = []  // blocks
+        var mixedBlocks: [Int] = []  // blocks not claimed, judged again after the next refit
         /// Sorts unvisited point `j` at `p`: beyond the reach (left for a later round), off the band
         /// (left out), or an inlier, `covered` (never searched itself) or queued to be searched.
         @inline(__always) func take(
@@ -376,20 +384,22 @@ struct RegionGrower {
                     if sj == State.unvisited.rawValue {
                         if p.distanceSquared(to: seed) > reach2
                             || abs(evaluator.signedDistance(SIMD3<Double>(p))) > judgedBand { off += 1 }
-                    } else if sj != State.inlier.rawValue && sj != State.covered.rawValue {
+                    } else if sj != State.inlier.rawValue && sj != State.covered.rawValue && sj != State.claimed.rawValue {
                         off += 1
                     }
                     return off <= allowedOff
                 }
             }
             cellState[b] = whole ? CellState.claimed.rawValue : CellState.mixed.rawValue
+            if !whole { mixedBlocks.append(b) }
             _ = forEachCell(inBlock: b) { c in
                 index.forEachPoint(inCell: c) { j, p in
                     let sj = st[j]
                     if sj == State.unvisited.rawValue {
                         take(j, p, st, evaluator, reach2: reach2, band: band, covered: whole)
+                        if st[j] == State.covered.rawValue { st[j] = State.claimed.rawValue }
                     } else if sj == State.inlier.rawValue && whole {
-                        st[j] = State.covered.rawValue
+                        st[j] = State.claimed.rawValue
                     }
                     return true
                 }
@@ -596,6 +606,8 @@ struct RegionGrower {
                 }
                 beyond = stillBeyond
             }
+            for b in mixedBlocks { cellState[b] = CellState.unchecked.rawValue }
+            mixedBlocks.removeAll(keepingCapacity: true)
             let before = inliers.count
             flood(model, reach: currentReach, band: roundBand)
             changed += inliers.count - before
@@ -611,6 +623,7 @@ struct RegionGrower {
         // that is slightly wrong (the surface goes on, the model does not follow it).
         let finalEvaluator = model.evaluator
         var nearMisses = 0
+        var claimedInliers: [Int] = []
         for i in offBand where state[i] == State.offBand.rawValue {
             if abs(finalEvaluator.signedDistance(SIMD3<Double>(positions[i]))) <= Self.nearMissBands * band { nearMisses += 1 }
         }
@@ -619,14 +632,21 @@ struct RegionGrower {
             var sorted: [Int] = []
             sorted.reserveCapacity(inliers.count)
             state.withUnsafeBufferPointer { st in
-                for i in 0..<st.count where st[i] == State.inlier.rawValue || st[i] == State.covered.rawValue {
-                    sorted.append(i)
+                for i in 0..<st.count {
+                    let si = st[i]
+                    if si == State.claimed.rawValue {
+                        sorted.append(i)
+                        claimedInliers.append(i)
+                    } else if si == State.inlier.rawValue || si == State.covered.rawValue {
+                        sorted.append(i)
+                    }
                 }
             }
             inliers = sorted
         } else {
             inliers.sort()
+            claimedInliers = inliers.filter { state[$0] == State.claimed.rawValue }
         }
-        return (model, inliers, nearMisses)
+        return (model, inliers, nearMisses, claimedInliers)
     }
 }
