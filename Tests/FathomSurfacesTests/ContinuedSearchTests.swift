@@ -174,6 +174,8 @@ import Testing
         // A cloud that is not the previous one with points appended.
         let smaller = try SurfaceFinder(positions: Array(Self.walls[0..<1000]))
         try expectFull(search, on: smaller, .cloudNotAppended)
+        let moved3 = try SurfaceFinder(positions: Self.walls.map { $0 + SIMD3(0, 0, 0.01) })
+        try expectFull(search, on: moved3, .cloudNotAppended)
         // Nothing to continue from.
         #expect(try finder.find(search, continuing: nil).start == .full(.noPreviousSurface))
     }

@@ -3,7 +3,8 @@
 public enum FullSearchReason: Sendable, Hashable, CustomStringConvertible {
     /// There was no previous surface to continue (the first search, or the previous one found nothing).
     case noPreviousSurface
-    /// The previous surface was found in a cloud with more points than this one (not a prefix of it).
+    /// The previous surface was found in a cloud that is not the first points of this one (it had
+    /// more points, or its seed point is not at the same index).
     case cloudNotAppended
     /// A parameter other than the seed changed (type, accuracy, levels, conversions, viewpoint,
     /// excluded points, random seed; or the seed or seed radius of a search with a limited reach).

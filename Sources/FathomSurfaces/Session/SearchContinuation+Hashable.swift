@@ -2,7 +2,8 @@ extension SearchContinuation: Hashable {
     /// Two continuations are equal when they continue the same search from the same surface, model
     /// and band over the same number of points.
     public static func == (a: SearchContinuation, b: SearchContinuation) -> Bool {
-        a.search == b.search && a.surface == b.surface && a.pointCount == b.pointCount && a.seedPosition == b.seedPosition
+        a.search == b.search && a.surface == b.surface && a.pointCount == b.pointCount && a.seedIndex == b.seedIndex
+            && a.seedPosition == b.seedPosition
             && a.band == b.band && a.modelParameters == b.modelParameters
     }
 
@@ -11,6 +12,7 @@ extension SearchContinuation: Hashable {
         hasher.combine(search)
         hasher.combine(surface)
         hasher.combine(pointCount)
+        hasher.combine(seedIndex)
         hasher.combine(band)
         hasher.combine(modelParameters)
     }

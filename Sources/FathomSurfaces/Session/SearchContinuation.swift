@@ -12,6 +12,8 @@ public struct SearchContinuation: Sendable {
     public let surface: FoundSurface
     /// The number of points of the cloud the surface was found in.
     public let pointCount: Int
+    /// The index of the search's seed point in the cloud.
+    let seedIndex: Int
     /// The seed point of the search, metres.
     let seedPosition: SIMD3<Float>
     /// The fitted model, double precision.
@@ -21,12 +23,13 @@ public struct SearchContinuation: Sendable {
 
     /// A continuation from a solution found over a cloud of `pointCount` points.
     init(
-        search: SurfaceSearch, surface: FoundSurface, pointCount: Int, seedPosition: SIMD3<Float>, model: SurfaceModel,
-        band: Double
+        search: SurfaceSearch, surface: FoundSurface, pointCount: Int, seedIndex: Int, seedPosition: SIMD3<Float>,
+        model: SurfaceModel, band: Double
     ) {
         self.search = search
         self.surface = surface
         self.pointCount = pointCount
+        self.seedIndex = seedIndex
         self.seedPosition = seedPosition
         self.model = model
         self.band = band

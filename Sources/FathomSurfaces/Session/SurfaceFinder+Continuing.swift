@@ -23,7 +23,8 @@ extension SurfaceFinder {
     /// as the growth's final fit does.
     ///
     /// A full search (`find(_:)`) runs instead, and `start` says why, when there is no previous
-    /// surface, the cloud is not the previous one with points appended, a parameter other than the
+    /// surface, the cloud is not the previous one with points appended (fewer points, or the previous
+    /// seed point is not where it was), a parameter other than the
     /// seed changed, the search decides between types, the seed does not lie on the continued region,
     /// the refitted model moved by more than a third of the band (`RegionGrower.retestBandFraction`:
     /// the previous region's membership no longer holds), the appended inliers fit worse than the
@@ -39,7 +40,9 @@ extension SurfaceFinder {
     public func find(_ search: SurfaceSearch, continuing previous: SearchContinuation?) throws -> ContinuedSearch {
         try validate(search)
         guard let previous else { return try fullSearch(search, because: .noPreviousSurface) }
-        guard previous.pointCount <= pointCount else { return try fullSearch(search, because: .cloudNotAppended) }
+        guard previous.pointCount <= pointCount, positions[previous.seedIndex] == previous.seedPosition else {
+            return try fullSearch(search, because: .cloudNotAppended)
+        }
         guard Self.differsOnlyInSeed(search, previous.search) else { return try fullSearch(search, because: .searchChanged) }
         guard search.type != .any, previous.surface.fit.typeDecision == nil else {
             return try fullSearch(search, because: .typeDecision)
@@ -99,8 +102,8 @@ extension SurfaceFinder {
         return ContinuedSearch(
             result: .found(surface), start: .continued(taken: region.appended.count, dropped: region.inliers.count - inliers.count),
             continuation: SearchContinuation(
-                search: search, surface: surface, pointCount: pointCount, seedPosition: context.seedPosition,
-                model: final.model, band: band))
+                search: search, surface: surface, pointCount: pointCount, seedIndex: seedIndex,
+                seedPosition: context.seedPosition, model: final.model, band: band))
     }
 
     /// A full search, reported with the reason it ran and kept for the next continuation.
@@ -110,11 +113,12 @@ extension SurfaceFinder {
             return ContinuedSearch(result: .notFound(why), start: .full(reason), continuation: nil)
         case let .success(s):
             let surface = makeSurface(s, search: search)
-            let seed = positions[try seedIndex(for: search.seed)]
+            let seed = try seedIndex(for: search.seed)
             return ContinuedSearch(
                 result: .found(surface), start: .full(reason),
                 continuation: SearchContinuation(
-                    search: search, surface: surface, pointCount: pointCount, seedPosition: seed, model: s.model, band: s.band))
+                    search: search, surface: surface, pointCount: pointCount, seedIndex: seed, seedPosition: positions[seed],
+                    model: s.model, band: s.band))
         }
     }
 
@@ -159,9 +163,21 @@ extension SurfaceFinder {
                 // a query of its own); the others are searched below.
                 let first = previous.pointCount
                 for i in first..<pointCount where pos[i].isFinite && admissible(i) {
+                    let pi = pos[i]
+                    // The point's own cell first, stopping at the first previous region point within
+                    // reach (inside a dense region, a few points in); the whole ball only when the
+                    // cell has none.
                     var isCovered = false
-                    index.forEachNeighbor(of: pos[i], radius: coveredDistance) { j, _ in
-                        if j < first, st[j] == Self.inRegion { isCovered = true }
+                    if let cell = index.cell(containing: pi) {
+                        index.forEachPoint(inCell: cell) { j, q in
+                            isCovered = j < first && st[j] == Self.inRegion && q.distanceSquared(to: pi) <= covered2
+                            return !isCovered
+                        }
+                    }
+                    if !isCovered {
+                        index.forEachNeighbor(of: pi, radius: coveredDistance) { j, _ in
+                            if j < first, st[j] == Self.inRegion { isCovered = true }
+                        }
                     }
                     if isCovered {
                         st[i] = Self.inRegion
