@@ -15,8 +15,8 @@ extension SurfaceFinder {
     /// points were appended) when it can, instead of growing the whole object again.
     ///
     /// Continuing keeps the previous model, band and region: the appended points within the band
-    /// are taken when they lie within the covered distance of a region point (as the growth takes a
-    /// point covered by a searched one), the others are searched as the growth's front (connected
+    /// are taken when they lie within the covered distance of a previous region point (as the growth
+    /// takes a point covered by a searched one), the others are searched as the growth's front (connected
     /// to the region within the connection radius, their neighbourhood oriented like the model when
     /// the growth tests orientation), flooding on through any points, old or new, they connect. The
     /// model is then refitted on a sample of the region and the whole region confirmed against it,
