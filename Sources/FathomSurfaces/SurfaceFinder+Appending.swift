@@ -5,12 +5,13 @@ extension SurfaceFinder {
     /// from `pointCount`), with the spatial index updated incrementally
     /// (`SpatialIndex.appending(_:)`) instead of rebuilt: for a fused cloud that grows frame by frame.
     /// The mean spacing is estimated again from the grown cloud.
-    /// - Complexity: O(n) memory traffic for n points (copies of the arrays), no re-sort of the
-    ///   indexed points while the grid's geometry still fits.
+    /// - Complexity: O(n) memory traffic for n points (one copy of the index's arrays, the positions
+    ///   shared with the index), no re-sort of the indexed points while the grid's geometry still fits.
     public func appending(_ newPositions: [SIMD3<Float>]) -> SurfaceFinder {
         guard !newPositions.isEmpty else { return self }
         let index = index.appending(newPositions)
-        let all = positions + newPositions
+        // The grown index already holds the grown cloud: share its array instead of copying it again.
+        let all = index.positions
         return SurfaceFinder(positions: all, index: index, estimatedMeanDistance: Self.meanSpacing(all, index: index))
     }
 

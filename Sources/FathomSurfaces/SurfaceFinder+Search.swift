@@ -101,11 +101,21 @@ extension SurfaceFinder {
     /// - Throws: `SurfaceFinderError` for invalid parameters.
     /// - Complexity: proportional to the points of the found object and the seed ball.
     public func find(_ search: SurfaceSearch) throws -> SurfaceSearchResult {
+        switch try solve(search) {
+        case let .failure(reason): return .notFound(reason)
+        case let .success(s): return .found(makeSurface(s, search: search))
+        }
+    }
+
+    /// The outcome of a search before it is turned into a public result (the fitted model and band
+    /// are kept for a continued search, `find(_:continuing:)`).
+    /// - Throws: `SurfaceFinderError` for invalid parameters.
+    func solve(_ search: SurfaceSearch) throws -> Outcome {
         try validate(search)
         let seedIndex = try seedIndex(for: search.seed)
         var context = SearchContext(finder: self, search: search, seedIndex: seedIndex)
         guard context.ball.count >= Self.minimumSeedPoints else {
-            return .notFound(.tooFewPointsNearSeed(found: context.ball.count, needed: Self.minimumSeedPoints))
+            return .failure(.tooFewPointsNearSeed(found: context.ball.count, needed: Self.minimumSeedPoints))
         }
         let outcome: Outcome
         switch search.type {
@@ -121,10 +131,7 @@ extension SurfaceFinder {
         default:
             outcome = fit(search.type, context: &context)
         }
-        switch outcome {
-        case let .failure(reason): return .notFound(reason)
-        case let .success(s): return .found(makeSurface(s, search: search))
-        }
+        return outcome
     }
 
     /// Checks the search's parameters.

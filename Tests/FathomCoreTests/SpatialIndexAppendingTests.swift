@@ -33,6 +33,9 @@ import Testing
             all += more
         }
         #expect(index.pointCount == all.count)
+        // The grown cloud in its original order (the non-finite point kept as given).
+        #expect(index.positions.count == all.count)
+        #expect(zip(index.positions, all).allSatisfy { $0 == $1 || (!$0.isFinite && !$1.isFinite) })
         #expect(index.cellSize == SpatialIndex(positions: first, cellsPerPoint: 4).cellSize)  // merged, not rebuilt
         let fresh = SpatialIndex(positions: all, cellsPerPoint: 4)
         let probes = Self.cloud(50, seed: 99)
@@ -48,6 +51,7 @@ import Testing
         let index = SpatialIndex(positions: first).appending(far)
         let fresh = SpatialIndex(positions: first + far)
         #expect(index.pointCount == 1500)
+        #expect(index.positions == first + far)
         #expect(Self.sameAnswers(index, fresh, probes: Self.cloud(40, seed: 4, scale: 6), radius: 0.3))
         #expect(index.nearest(to: SIMD3(5.5, 0.5, 0.5))?.index ?? 0 >= 1000)
     }

@@ -75,6 +75,33 @@ import Testing
         #expect(session.undo() == nil)
     }
 
+    @Test func previewContinuesOnAGrowingCloud() throws {
+        let session = SurfaceDetectionSession(settings: DetectionSettings(type: .plane, accuracy: 0.002))
+        session.addPoints(Self.walls())
+        guard case .searched = try session.preview(camera: Self.camera, screenPoint: Self.centre) else {
+            Issue.record("no search ran")
+            return
+        }
+        #expect(session.previewStart == .full(.noPreviousSurface))
+        // The first wall again, offset by half the grid spacing within its plane: 3600 more of its points.
+        session.addPoints(Self.walls()[0..<3600].map { $0 + SIMD3(0.005, 0.005, 0) })
+        guard case let .searched(result, _) = try session.preview(camera: Self.camera, screenPoint: Self.centre) else {
+            Issue.record("no search ran")
+            return
+        }
+        #expect(session.previewStart == .continued(taken: 3600, dropped: 0))
+        #expect(result.surface?.fit.inlierIndices == Array(0..<3600) + Array(7200..<10800))
+        // Other settings search in full; so does a new point generation.
+        session.settings.accuracy = 0.003
+        _ = try session.preview(camera: Self.camera, screenPoint: Self.centre)
+        #expect(session.previewStart == .full(.searchChanged))
+        session.clearPoints()
+        session.addPoints(Self.walls())
+        _ = try session.preview(camera: Self.camera, screenPoint: Self.centre)
+        #expect(session.previewStart == .full(.noPreviousSurface))
+        #expect(session.preview?.fit.inlierCount == 3600)
+    }
+
     @Test func clearingPointsDropsThePreviewAndStaleResults() throws {
         let session = SurfaceDetectionSession()
         session.addPoints(Self.walls())

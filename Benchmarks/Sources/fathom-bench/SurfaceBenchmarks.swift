@@ -36,10 +36,12 @@ var surfaceBenchmarks: [BenchmarkCase] {
             })
         }
     }
-    cases.append(BenchmarkCase(name: "surfaces/finder-build/100k", iterations: 20) {
-        let scene = surfaceScene(.sphere, total: 100_000, objectPoints: 10_000, noise: 0.001, seed: 8)
-        return { blackHole(try! SurfaceFinder(positions: scene.positions)) }
-    })
+    for (total, label) in [(100_000, "100k"), (1_000_000, "1m")] {
+        cases.append(BenchmarkCase(name: "surfaces/finder-build/\(label)", iterations: 20) {
+            let scene = surfaceScene(.sphere, total: total, objectPoints: total / 10, noise: 0.001, seed: 8)
+            return { blackHole(try! SurfaceFinder(positions: scene.positions)) }
+        })
+    }
     return cases
 }
 

@@ -167,9 +167,13 @@ enum CrowdedSceneSweep {
 
 /// A preview on every frame of a growing cloud: a 1 M-point crowded scene (sphere, 5 mm) delivered
 /// in shuffled chunks to a `SurfaceDetectionSession`; each frame brings the session's finder up to
-/// date (the index merged, not rebuilt) and runs one sphere search at the object's seed. Prints
-/// the step's thread CPU time (median, p90, max) over the frames past half the cloud, beside a
-/// rebuild from scratch per frame. FATHOM_PREVIEW_POINTS and FATHOM_PREVIEW_FRAMES override the size.
+/// date (the index merged, not rebuilt) and runs the sphere search at the object's seed twice on
+/// the same finder: continued from the previous frame's result (`find(_:continuing:)`, what the
+/// session's preview does) and in full (`find(_:)`, the preview before continuation). Prints the
+/// steps' thread CPU time (median, p90, max) over the frames past half the cloud, beside a rebuild
+/// from scratch per frame, and how far the continued results are from the full ones (inliers'
+/// symmetric difference as a share of the full search's, radius and centre differences).
+/// FATHOM_PREVIEW_POINTS and FATHOM_PREVIEW_FRAMES override the size.
 enum LivePreviewReport {
     static func run() {
         let env = ProcessInfo.processInfo.environment
@@ -183,22 +187,42 @@ enum LivePreviewReport {
         let seedPoint = scene.positions[0]
         let session = SurfaceDetectionSession()
         let chunk = (total + frames - 1) / frames
-        var incremental: [Double] = [], updates: [Double] = [], rebuilt: [Double] = []
-        var found = 0, late = 0
+        let search = SurfaceSearch(type: .sphere, seed: .point(seedPoint), seedRadius: scene.seedRadius, accuracy: 0.005)
+        var continuedSteps: [Double] = [], fullSteps: [Double] = [], updates: [Double] = [], rebuilt: [Double] = []
+        var inlierDifference: [Double] = [], radiusDifference: [Double] = [], centreDifference: [Double] = []
+        var foundContinued = 0, foundFull = 0, continuedCount = 0, late = 0
+        var fullReasons: [String: Int] = [:]
+        var previous: SearchContinuation?
         for f in 0..<frames {
             let part = Array(shuffled[(f * chunk)..<min(total, (f + 1) * chunk)])
             session.addPoints(part)
             let t0 = SurfaceCPUTime.threadMilliseconds()
             let finder = try! session.makeFinder()
             let t1 = SurfaceCPUTime.threadMilliseconds()
-            let search = SurfaceSearch(type: .sphere, seed: .point(seedPoint), seedRadius: scene.seedRadius, accuracy: 0.005)
-            let result = try! finder.find(search)
+            let continued = try! finder.find(search, continuing: previous)
             let t2 = SurfaceCPUTime.threadMilliseconds()
+            previous = continued.continuation
             guard finder.pointCount * 2 >= total else { continue }
+            let t3 = SurfaceCPUTime.threadMilliseconds()
+            let full = try! finder.find(search)
+            let t4 = SurfaceCPUTime.threadMilliseconds()
             late += 1
-            if isFound(result, scene.truth) { found += 1 }
-            incremental.append(t2 - t0)
             updates.append(t1 - t0)
+            continuedSteps.append(t2 - t0)
+            fullSteps.append(t1 - t0 + t4 - t3)
+            if continued.start.isContinued {
+                continuedCount += 1
+            } else if case let .full(reason) = continued.start {
+                fullReasons["\(reason)", default: 0] += 1
+            }
+            if isFound(continued.result, scene.truth) { foundContinued += 1 }
+            if isFound(full, scene.truth) { foundFull += 1 }
+            if case let .sphere(a)? = continued.result.surface, case let .sphere(b)? = full.surface {
+                let warm = Set(a.fit.inlierIndices), cold = Set(b.fit.inlierIndices)
+                inlierDifference.append(100 * Double(warm.symmetricDifference(cold).count) / Double(max(cold.count, 1)))
+                radiusDifference.append(Double(abs(a.radius - b.radius)) * 1000)
+                centreDifference.append(Double((a.center - b.center).length) * 1000)
+            }
             let r0 = SurfaceCPUTime.threadMilliseconds()
             let fresh = try! SurfaceFinder(positions: finder.positions)
             blackHole(try! fresh.find(search))
@@ -209,10 +233,16 @@ enum LivePreviewReport {
             guard !s.isEmpty else { return "-" }
             return String(format: "median %6.2f  p90 %6.2f  max %6.2f", s[s.count / 2], s[min(s.count - 1, s.count * 9 / 10)], s.last!)
         }
-        print("live preview: \(total) points in \(frames) frames of \(chunk); \(late) frames past half the cloud; sphere found in \(found)")
-        print("index update + one search (ms): \(stats(incremental))")
-        print("  of which the index update:     \(stats(updates))")
-        print("rebuild from scratch + search:   \(stats(rebuilt))")
+        print("live preview: \(total) points in \(frames) frames of \(chunk); \(late) frames past half the cloud")
+        print("continued in \(continuedCount) of them; full searches: \(fullReasons.isEmpty ? "none" : "\(fullReasons)")")
+        print("sphere found: continued \(foundContinued), full \(foundFull)")
+        print("index update + continued search (ms): \(stats(continuedSteps))")
+        print("index update + full search (ms):      \(stats(fullSteps))")
+        print("  of which the index update:          \(stats(updates))")
+        print("rebuild from scratch + full search:   \(stats(rebuilt))")
+        print("continued vs full: inliers differing (% of full) \(stats(inlierDifference))")
+        print("                   radius (mm)                    \(stats(radiusDifference))")
+        print("                   centre (mm)                    \(stats(centreDifference))")
     }
 
     static func isFound(_ result: SurfaceSearchResult, _ truth: SyntheticPrimitive) -> Bool {

@@ -6,6 +6,10 @@ extension SpatialIndex {
     /// (the cells would otherwise hold ever more points each).
     static let appendingGrowthLimit = 2
 
+    /// The points the index was built over, in their original order, metres (the index's own array,
+    /// shared rather than copied: after `appending(_:)`, the whole grown cloud).
+    public var positions: [SIMD3<Float>] { storage.original }
+
     /// The index over the indexed points followed by `newPositions` (their indices continue from
     /// `pointCount`), built incrementally: while the new points fall inside the grid and the cloud has
     /// less than doubled since the grid's geometry was chosen, they are merged into the cell-sorted

@@ -8,4 +8,7 @@ public struct PreviewTicket: Sendable, Hashable {
     public let excludedIndices: Set<Int>
     /// The point-buffer generation the preview searches.
     public let pointGeneration: Int
+    /// The previous preview's surface of the same point generation, to continue
+    /// (`SurfaceFinder.find(_:continuing:)`); `nil` when there is none.
+    public let continuation: SearchContinuation?
 }

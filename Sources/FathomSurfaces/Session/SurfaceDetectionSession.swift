@@ -25,6 +25,9 @@ public final class SurfaceDetectionSession: @unchecked Sendable {
     private var outstandingTicket: Int?
     /// The finder over the first points of the current generation, kept up to date incrementally.
     private var cachedFinder: (finder: SurfaceFinder, generation: Int)?
+    /// What the next preview continues from (the latest preview's surface, its point generation).
+    private var continuation: (search: SearchContinuation, generation: Int)?
+    private var latestStart: SearchStart?
 
     /// Creates a session.
     public init(settings: DetectionSettings = DetectionSettings()) {
@@ -62,6 +65,7 @@ public final class SurfaceDetectionSession: @unchecked Sendable {
             generation += 1
             cachedFinder = nil
             storedPreview = nil
+            continuation = nil
         }
     }
 
@@ -113,21 +117,43 @@ public final class SurfaceDetectionSession: @unchecked Sendable {
             if storedSettings.excludesCapturedInliers {
                 for p in placed where p.pointGeneration == generation { excluded.formUnion(p.surface.fit.inlierIndices) }
             }
-            return PreviewTicket(number: number, settings: storedSettings, excludedIndices: excluded, pointGeneration: generation)
+            let previous = continuation.flatMap { $0.generation == generation ? $0.search : nil }
+            return PreviewTicket(
+                number: number, settings: storedSettings, excludedIndices: excluded, pointGeneration: generation,
+                continuation: previous)
         }
     }
 
-    /// Finishes the preview of `ticket` with its result (`nil` surface when nothing was found). A
-    /// result for an older point generation is dropped.
+    /// Finishes the preview of `ticket` with its result (`nil` surface when nothing was found); the
+    /// next preview searches from scratch. A result for an older point generation is dropped.
     public func completePreview(_ ticket: PreviewTicket, surface: FoundSurface?) {
+        complete(ticket, surface: surface, continuation: nil, start: nil)
+    }
+
+    /// Finishes the preview of `ticket` with a continued search's result
+    /// (`SurfaceFinder.find(_:continuing:)` from `ticket.continuation`); the next preview continues
+    /// from it. A result for an older point generation is dropped.
+    public func completePreview(_ ticket: PreviewTicket, continued: ContinuedSearch) {
+        complete(ticket, surface: continued.result.surface, continuation: continued.continuation, start: continued.start)
+    }
+
+    private func complete(
+        _ ticket: PreviewTicket, surface: FoundSurface?, continuation next: SearchContinuation?, start: SearchStart?
+    ) {
         locked {
             guard outstandingTicket == ticket.number else { return }
             outstandingTicket = nil
             guard ticket.pointGeneration == generation else { return }
             storedPreview = surface
             previewGeneration = ticket.pointGeneration
+            continuation = next.map { ($0, ticket.pointGeneration) }
+            latestStart = start
         }
     }
+
+    /// How the latest finished preview was obtained (continued from the one before, or a full
+    /// search and why); `nil` before the first or after one completed with a bare surface.
+    public var previewStart: SearchStart? { locked { latestStart } }
 
     /// Whether a preview is running.
     public var isPreviewRunning: Bool { locked { outstandingTicket != nil } }
@@ -142,20 +168,28 @@ public final class SurfaceDetectionSession: @unchecked Sendable {
     }
 
     /// One frame's preview: skipped while the previous one runs; otherwise picks the seed under
-    /// `screenPoint` (pixels) and searches `finder` (built over this session's points).
+    /// `screenPoint` (pixels) and searches `finder` (built over this session's points), continuing
+    /// the previous preview's surface when the cloud only grew and the seed still lies on it
+    /// (`SurfaceFinder.find(_:continuing:)`; `previewStart` tells which).
     /// - Throws: `SurfaceFinderError` for invalid settings (the preview is finished either way).
     public func preview(finder: SurfaceFinder, camera: PinholeCamera, screenPoint: SIMD2<Float>) throws -> PreviewOutcome {
         guard let ticket = beginPreview() else { return .skipped }
-        var surface: FoundSurface?
-        defer { completePreview(ticket, surface: surface) }
+        var continued: ContinuedSearch?
+        defer {
+            if let continued {
+                completePreview(ticket, continued: continued)
+            } else {
+                completePreview(ticket, surface: nil)
+            }
+        }
         let probe = SeedProbe(
             screenPoint: screenPoint, probeRadius: ticket.settings.probeRadius, rule: ticket.settings.pickingRule,
             circleFraction: ticket.settings.circleFraction)
         guard let seed = finder.pickSeed(camera: camera, probe: probe),
               !ticket.excludedIndices.contains(seed.index) else { return .noSeed }
-        let result = try finder.find(Self.search(for: ticket, seed: seed))
-        surface = result.surface
-        return .searched(result, seed: seed)
+        let search = try finder.find(Self.search(for: ticket, seed: seed), continuing: ticket.continuation)
+        continued = search
+        return .searched(search.result, seed: seed)
     }
 
     // MARK: Captured surfaces
