@@ -64,6 +64,7 @@ extension PointCloudRegistrar {
     /// raise them by 60 % to reach `maximumRunnerUpRatio` (0.8); on the real split and the simulator it
     /// raised rivals by 3–16 %.
     static let rivalRefinementFloor: Float = 0.5
-    /// Source points a rival's ICP runs on, at most: it only has to show where the rival converges.
-    static let rivalICPPoints = maximumICPPoints / 2
+    /// Source points a rival's ICP runs on, at most: as many as the search's own ICP (on half as many,
+    /// a rival on the real split stopped short of the winner it reached with these).
+    static let rivalICPPoints = maximumICPPoints
 }
