@@ -11,8 +11,9 @@ public struct RegisterCommand: OutputtingCommand {
             Global alignment by descriptor correspondences and robust sampling, then point-to-plane ICP. \
             With --gravity-aligned both clouds must have +y up (ARKit world frames) and only a yaw and a \
             translation are searched. The transform maps source coordinates to target coordinates; --json \
-            prints it as 16 numbers, column-major. fitness is the inlier fraction of the source points \
-            that land in the target's mapped space, rmse the inliers' distance in metres.
+            prints it as 16 numbers, column-major. fitness is the inlier fraction over the space both \
+            clouds saw (each cloud's points in cells the other also holds points in, both ways), rmse the \
+            inliers' distance in metres.
             """)
 
     /// The cloud to move.

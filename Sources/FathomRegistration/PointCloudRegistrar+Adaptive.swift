@@ -50,8 +50,8 @@ extension PointCloudRegistrar {
     /// With a fine level, the search level's ICP runs on at most this many source points: it only has
     /// to bring its answers within the fine ICP's reach, which refines them on `maximumICPPoints`.
     static let searchICPPointsBeforeFineLevel = maximumICPPoints / 2
-    /// The fine level's winner is settled by ICP on at most this many source points (see
-    /// `registerCoarseToFine`).
+    /// The winner is settled by ICP at the inlier distance on at most this many source points (the
+    /// fine level's, see `registerCoarseToFine`; without one, the search level's, see `register`).
     static let settlingICPPoints = maximumICPPoints * 4
 
     /// Searches at these settings, then refines every distinct answer of the search by ICP at the
@@ -129,7 +129,8 @@ extension PointCloudRegistrar {
         let (transform, settling) = PointCloudRegistrar(configuration: settle)
             .refine(winner.transform, source: fs, target: ft, maximumPoints: Self.settlingICPPoints)
         var result = judge.verdict(
-            transform, quality: evaluate(transform, source: s, target: t), runnerUpRatio: runnerUpRatio,
+            transform, quality: evaluate(transform, source: s, target: t),
+            fitness: judge.sharedFitness(transform, source: s, target: t), runnerUpRatio: runnerUpRatio,
             contradictionRate: winner.rate, icpIterations: winner.iterations + settling, sourcePointCount: s.count)
         result.refinementVoxelSize = fine.voxelSize
         return result

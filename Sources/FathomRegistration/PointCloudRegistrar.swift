@@ -79,11 +79,20 @@ public struct PointCloudRegistrar: Sendable {
             return result
         case .found(let found):
             let best = found.refined[0]
-            let runnerUp = found.runnerUpInliers(of: best.transform, registrar: self)
+            let runnerUp = runnerUpInliers(
+                of: best.transform, winnerInliers: best.quality.inliers, in: found, source: source, target: target)
+            // Settled as the fine level settles its winner: ICP on `maximumICPPoints` stops in shallow
+            // optima centimetres apart on sparse, noisy clouds; ICP at the inlier distance on all the
+            // points (up to `settlingICPPoints`) takes it on to the optimum of the data.
+            var settle = configuration
+            settle.icpStartDistance = configuration.inlierDistance
+            let (transform, settling) = PointCloudRegistrar(configuration: settle)
+                .refine(best.transform, source: source, target: target, maximumPoints: Self.settlingICPPoints)
+            let quality = evaluate(transform, source: source, target: target)
             return verdict(
-                best.transform, quality: best.quality,
+                transform, quality: quality, fitness: sharedFitness(transform, source: source, target: target),
                 runnerUpRatio: best.quality.inliers > 0 ? Float(runnerUp) / Float(best.quality.inliers) : 1,
-                icpIterations: best.iterations, sourcePointCount: source.count)
+                icpIterations: best.iterations + settling, sourcePointCount: source.count)
         }
     }
 
@@ -98,15 +107,6 @@ public struct PointCloudRegistrar: Sendable {
     struct Search {
         var refined: [(transform: RigidTransform, iterations: Int, quality: Quality)]
         var others: [(transform: RigidTransform, inliers: Int)]
-
-        /// The inliers of the best answer that is not `winner` (refined ones after ICP, the others as
-        /// verified).
-        func runnerUpInliers(of winner: RigidTransform, registrar: PointCloudRegistrar) -> Int {
-            var runnerUp = 0
-            for r in refined where !registrar.isSameAnswer(r.transform, winner) { runnerUp = max(runnerUp, r.quality.inliers) }
-            for o in others where !registrar.isSameAnswer(o.transform, winner) { runnerUp = max(runnerUp, o.inliers) }
-            return runnerUp
-        }
     }
 
     /// Matches descriptors, samples hypotheses, verifies them on the whole source and refines the best
@@ -148,14 +148,13 @@ public struct PointCloudRegistrar: Sendable {
         return .found(Search(refined: refined, others: others))
     }
 
-    /// The result for `transform` with quality `q` (measured with these settings), a runner-up scoring
-    /// `runnerUpRatio` of the winner and, where a finer level judged it, the winner's contradiction
-    /// rate there: the figures and the trust verdict.
+    /// The result for `transform` with quality `q` and `fitness` (`sharedFitness`; both measured with
+    /// these settings), a runner-up scoring `runnerUpRatio` of the winner and, where a finer level
+    /// judged it, the winner's contradiction rate there: the figures and the trust verdict.
     func verdict(
-        _ transform: RigidTransform, quality q: Quality, runnerUpRatio: Float, contradictionRate: Float? = nil,
+        _ transform: RigidTransform, quality q: Quality, fitness: Float, runnerUpRatio: Float, contradictionRate: Float? = nil,
         icpIterations iterations: Int, sourcePointCount: Int
     ) -> RegistrationResult {
-        let fitness = q.covered > 0 ? Float(q.inliers) / Float(q.covered) : 0
         let overlap = Float(q.covered) / Float(max(1, sourcePointCount))
         // Checked in this order; `.lowFitness` therefore means that everything else passed.
         var failure: RegistrationFailure? = nil

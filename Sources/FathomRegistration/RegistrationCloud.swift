@@ -40,6 +40,9 @@ public struct RegistrationCloud: Sendable {
     let descriptors: [SIMD16<Float>]
     /// Cells (edge `coverageRadius`) within one cell of a point: the mapped space.
     let coveredCells: Set<SIMD3<Int32>>
+    /// Cells (edge `coverageRadius`) holding a point: the space the cloud saw, undilated (the trust
+    /// verdict's fitness compares two clouds there; see `PointCloudRegistrar.sharedFitness`).
+    let occupiedCells: Set<SIMD3<Int32>>
 
     /// SIMD16 vectors per descriptor (32 bins).
     static let descriptorWidth = 2
@@ -71,6 +74,7 @@ public struct RegistrationCloud: Sendable {
         self.descriptors = descriptors
         index = SpatialIndex(positions: points, cellSize: max(configuration.voxelSize, configuration.normalRadius / 2))
         coveredCells = Self.coveredCells(points, edge: configuration.coverageRadius)
+        occupiedCells = Self.occupiedCells(points, edge: configuration.coverageRadius)
     }
 
     /// Cells of edge `edge` within one cell of a point.
@@ -82,6 +86,17 @@ public struct RegistrationCloud: Sendable {
             for dz: Int32 in -1...1 { for dy: Int32 in -1...1 { for dx: Int32 in -1...1 { cells.insert(c &+ SIMD3(dx, dy, dz)) } } }
         }
         return cells
+    }
+
+    /// Cells of edge `edge` holding a point.
+    static func occupiedCells(_ points: [SIMD3<Float>], edge: Float) -> Set<SIMD3<Int32>> {
+        let inv = 1 / edge
+        return Set(points.map { Self.cell($0, inverseEdge: inv) })
+    }
+
+    /// Whether `p` lies in a cell (edge `coverageRadius`) holding a point of this cloud.
+    func occupies(_ p: SIMD3<Float>) -> Bool {
+        occupiedCells.contains(Self.cell(p, inverseEdge: 1 / configuration.coverageRadius))
     }
 
     /// Prepares raw positions, describing only about `descriptorLimit` evenly strided points when
@@ -119,6 +134,7 @@ public struct RegistrationCloud: Sendable {
         }
         // Refinement clouds (no descriptors) need no mapped space: only their inliers are counted.
         coveredCells = descriptorLimit == 0 ? [] : Self.coveredCells(points, edge: configuration.coverageRadius)
+        occupiedCells = descriptorLimit == 0 ? [] : Self.occupiedCells(points, edge: configuration.coverageRadius)
     }
 
     /// The grid cell of `p` for cells of edge `1 / inverseEdge`.

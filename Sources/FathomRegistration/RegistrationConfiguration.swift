@@ -9,9 +9,10 @@ import Foundation
 ///
 /// Trust: a result is trusted when fitness ≥ `minimumFitness`, overlap ≥ `minimumOverlap`, inliers ≥
 /// `minimumInlierCount`, RMSE ≤ `maximumRMSE` and the alignment is pinned in every direction
-/// (`minimumConstraint`). Fitness counts only the source points that land in
-/// the target's mapped space, so a session that has seen more than the map covers is not penalised,
-/// while a wrong alignment — whose points land in mapped space but miss its surfaces — is.
+/// (`minimumConstraint`). Fitness counts only the points in the space both clouds saw (cells of edge
+/// `coverageRadius` holding points of both, each cloud judged against the other), so a session that
+/// has seen more than the map covers is not penalised, while a wrong alignment — whose points land in
+/// the other's cells but miss its surfaces — is.
 public struct RegistrationConfiguration: Sendable, Hashable, Codable {
     /// Which transforms are searched (default `.gravityAligned`).
     public var mode: RegistrationMode = .gravityAligned
@@ -48,9 +49,9 @@ public struct RegistrationConfiguration: Sendable, Hashable, Codable {
     /// A source point lies in the target's mapped space when a target point lies within about this,
     /// metres (default 0.25; measured on a grid of this edge, with its 26 neighbouring cells).
     public var coverageRadius: Float = 0.25
-    /// Trusted results have at least this fitness — inlier fraction of the source points in the
-    /// target's mapped space (default 0.55; a map that saw an object from one side only leaves its
-    /// other sides unmatched).
+    /// Trusted results have at least this fitness — the inlier fraction over the space both clouds saw
+    /// (`PointCloudRegistrar.sharedFitness`; default 0.55; a map that saw an object from one side only
+    /// leaves its other sides unmatched).
     public var minimumFitness: Float = 0.55
     /// Trusted results have at least this overlap — fraction of the source points in the target's
     /// mapped space (default 0.3).

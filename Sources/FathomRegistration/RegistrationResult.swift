@@ -8,9 +8,10 @@ public struct RegistrationResult: Sendable, Equatable {
     public var targetFromSource: RigidTransform
     /// Whether a transform was found (it may still be untrusted; see `isTrusted`).
     public var isFound: Bool
-    /// Inlier fraction (0…1) of the downsampled source points that land in the target's mapped space
-    /// after alignment; an inlier's nearest target point lies within
-    /// `RegistrationConfiguration.inlierDistance`.
+    /// Inlier fraction (0…1) over the space both clouds saw after alignment: of each cloud's
+    /// downsampled points in cells (edge `RegistrationConfiguration.coverageRadius`) that also hold
+    /// points of the other, the fraction whose nearest point of the other lies within
+    /// `RegistrationConfiguration.inlierDistance`, averaged over the two directions.
     public var fitness: Float
     /// Fraction (0…1) of the downsampled source points that land in the target's mapped space (within
     /// about `RegistrationConfiguration.coverageRadius` of a target point).

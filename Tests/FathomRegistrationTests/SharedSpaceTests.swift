@@ -1,0 +1,93 @@
+import FathomCore
+import FathomTestSupport
+import Testing
+
+@testable import FathomRegistration
+
+/// The trust verdict's fitness over the space both clouds saw, and the runner-up that counts only
+/// answers ICP does not take onto the winner.
+@Suite struct SharedSpaceTests {
+    /// Grid spacing of the hand-made floor patches, metres (the defaults' voxel edge: one point per voxel).
+    static let spacing: Float = 0.05
+
+    /// Points of the floor (y = 0.01) at voxel centres, x from `x0` for `columns` columns, z over 1 m.
+    static func floorPatch(x0: Float, columns: Int) -> [SIMD3<Float>] {
+        (0..<columns).flatMap { i in
+            (0..<20).map { k in SIMD3(x0 + spacing * (Float(i) + 0.5), 0.01, spacing * (Float(k) + 0.5)) }
+        }
+    }
+
+    /// The target: a 1 × 1 m floor patch. The source: the same patch and a strip beyond it (x 1.0–1.2 m)
+    /// that lies in the target's dilated mapped space (one 0.25 m cell past its last occupied cell) but
+    /// in no cell the target holds points in, 5 cm from the nearest target point (beyond the 4 cm inlier
+    /// distance).
+    static let target = floorPatch(x0: 0, columns: 20)
+    static let source = floorPatch(x0: 0, columns: 20) + floorPatch(x0: 1.0, columns: 4)
+
+    @Test func fitnessCountsOnlyTheSpaceBothCloudsSaw() {
+        let registrar = PointCloudRegistrar()
+        let s = registrar.prepare(PointCloud(unchecked: Self.source))
+        let t = registrar.prepare(PointCloud(unchecked: Self.target))
+        #expect(s.count == 480 && t.count == 400)
+        // Hand-computed: the 400 shared points are inliers both ways; the strip is outside the shared
+        // cells. The dilated mapped space would count the strip: 400 inliers of 480 covered points.
+        #expect(registrar.sharedInlierFraction(of: s, movedBy: .identity, onto: t) == 1)
+        #expect(registrar.sharedInlierFraction(of: t, movedBy: .identity, onto: s) == 1)
+        #expect(registrar.sharedFitness(.identity, source: s, target: t) == 1)
+        let q = registrar.evaluate(.identity, source: s, target: t)
+        #expect(q.inliers == 400 && q.covered == 480)
+        // Lifted 10 cm (still in the same cells, off the floor): nothing is an inlier either way.
+        let lifted = RigidTransform(translation: SIMD3(0, 0.1, 0))
+        #expect(registrar.sharedFitness(lifted, source: s, target: t) == 0)
+        // Moved 3 m away: no shared cell in either direction.
+        let away = RigidTransform(translation: SIMD3(3, 0, 0))
+        #expect(registrar.sharedFitness(away, source: s, target: t) == 0)
+    }
+
+    @Test func aSessionThatSawTwiceTheMapIsTrusted() {
+        // The map saw the corner up to x = 2 m; the session saw the whole 4 m corner.
+        let scene = RegistrationFixtures.furnishedCorner(seed: 21, densityScale: 4)
+        let targetFromSource = RegistrationFixtures.yawTransform(1.1, SIMD3(0.8, 0.1, -1.7))
+        let target = RegistrationFixtures.noisy(scene.filter { $0.x < 2 }, sigma: 0.003, seed: 1)
+        let source = RegistrationFixtures.noisy(scene, sigma: 0.003, seed: 2).map(targetFromSource.inverse.apply(to:))
+        var configuration = RegistrationConfiguration()
+        configuration.maximumKeypoints = 120
+        configuration.samplingIterations = 1000
+        let r = PointCloudRegistrar(configuration: configuration).register(
+            source: PointCloud(unchecked: source), target: PointCloud(unchecked: target), seed: 3)
+        #expect(r.isTrusted, "\(r.failure.map { "\($0)" } ?? "")")
+        #expect(r.targetFromSource.translation.distance(to: targetFromSource.translation) < 0.01)
+        #expect((r.targetFromSource.rotation.transposed * targetFromSource.rotation).rotationAngle < 0.005)
+        #expect(r.fitness > 0.9, "shared fitness \(r.fitness)")
+    }
+
+    @Test func aRivalThatICPTakesOntoTheWinnerIsNoRunnerUp() {
+        let scene = RegistrationFixtures.furnishedCorner(seed: 22, densityScale: 4)
+        let truth = RegistrationFixtures.yawTransform(-0.6, SIMD3(1.2, 0, 0.4))
+        let registrar = PointCloudRegistrar()
+        let s = registrar.prepare(PointCloud(unchecked: scene.map(truth.inverse.apply(to:))))
+        let t = registrar.prepare(PointCloud(unchecked: scene))
+        let winner = registrar.evaluate(truth, source: s, target: t)
+        // Turned 7° about the middle of the corner: beyond `isSameAnswer`, within ICP's reach of the truth.
+        let middle = SIMD3<Float>(2, 0, 2)
+        let turn = Matrix3x3.rotation(axis: SIMD3(0, 1, 0), angle: 0.12)
+        let near = RigidTransform(rotation: turn, translation: middle - turn * middle) * truth
+        #expect(!registrar.isSameAnswer(near, truth))
+        let found = PointCloudRegistrar.Search(
+            refined: [(truth, 0, winner)], others: [(near, winner.inliers * 9 / 10)])
+        #expect(registrar.runnerUpInliers(of: truth, winnerInliers: winner.inliers, in: found, source: s, target: t) == 0)
+        // 1.5 m along the floor: beyond ICP's reach, the floor still half shared; it counts with its
+        // inliers after ICP.
+        let far = RigidTransform(translation: SIMD3(1.5, 0, 0)) * truth
+        let (refinedFar, _) = registrar.refine(far, source: s, target: t, maximumPoints: PointCloudRegistrar.rivalICPPoints)
+        #expect(!registrar.isSameAnswer(refinedFar, truth))
+        let farInliers = registrar.evaluate(refinedFar, source: s, target: t).inliers
+        let withFar = PointCloudRegistrar.Search(
+            refined: [(truth, 0, winner)], others: [(near, winner.inliers), (far, winner.inliers * 6 / 10)])
+        #expect(registrar.runnerUpInliers(of: truth, winnerInliers: winner.inliers, in: withFar, source: s, target: t) == farInliers)
+        #expect(farInliers > 0 && farInliers < winner.inliers)
+        // Below `rivalRefinementFloor` of the winner's inliers a rival is not refined: it counts as verified.
+        let weak = PointCloudRegistrar.Search(refined: [(truth, 0, winner)], others: [(far, winner.inliers / 4)])
+        #expect(registrar.runnerUpInliers(of: truth, winnerInliers: winner.inliers, in: weak, source: s, target: t) == winner.inliers / 4)
+    }
+}
