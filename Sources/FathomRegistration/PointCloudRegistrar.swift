@@ -66,14 +66,7 @@ public struct PointCloudRegistrar: Sendable {
     public func register<G: RandomNumberGenerator>(
         source: RegistrationCloud, target: RegistrationCloud, using generator: inout G
     ) -> RegistrationResult {
-        precondition(
-            source.configuration == configuration && target.configuration == configuration,
-            "clouds must be prepared with the registrar's configuration")
-        guard source.count >= Self.minimumPointCount, target.count >= Self.minimumPointCount else {
-            return .notFound(
-                .tooFewPoints(source: source.count, target: target.count, minimum: Self.minimumPointCount),
-                sourcePointCount: source.count)
-        }
+        if let refusal = refusal(source: source, target: target) { return refusal }
         switch search(source: source, target: target, using: &generator) {
         case .notFound(let result):
             return result
