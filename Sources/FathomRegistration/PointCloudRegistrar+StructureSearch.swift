@@ -60,7 +60,7 @@ extension PointCloudRegistrar {
         let best = answers[0]
         let runnerUp = answers.dropFirst().filter { !isSameAnswer($0.transform, best.transform) }.map(\.support).max() ?? 0
         return verdict(
-            best.transform, quality: best.quality,
+            best.transform, quality: best.quality, fitness: sharedFitness(best.transform, source: source, target: target),
             runnerUpRatio: best.support > 0 ? max(0, runnerUp) / best.support : 1,
             contradictionRate: best.rate, icpIterations: best.iterations, sourcePointCount: source.count)
     }
