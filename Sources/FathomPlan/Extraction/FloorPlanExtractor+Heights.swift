@@ -17,6 +17,12 @@ extension FloorPlanExtractor {
     static let ceilingAirBelow: Float = 0.1
     /// A ceiling is seen over at least this many cells (0.25 m² at 10 cm cells).
     static let minimumCeilingCells = 25
+    /// The walls end at a ceiling: of the cells holding points 0.1–0.3 m below a candidate ceiling, at
+    /// most this share may hold points more than 0.1 m above it (a door's or a window's head is a
+    /// surface with air under it too, but the wall runs on above it).
+    static let maximumWallsAboveCeiling: Float = 0.25
+    /// How far below a candidate ceiling the walls are probed (from `ceilingAirBelow` down), metres.
+    static let ceilingWallProbe: Float = 0.3
 
     /// Floor and ceiling heights found in a cloud.
     struct Heights {
@@ -84,9 +90,10 @@ extension FloorPlanExtractor {
     /// density falls with the height above the eye, so the lowest bins are the strongest); a ceiling is
     /// told by its shape instead: over a horizontal surface seen from below there is air, so its 10 cm
     /// cells have their lowest point at the surface, while a wall's cells hold points all the way down.
-    /// The bin (summed over the refining window) where the most cells have their lowest point, with air
-    /// under it, is the ceiling when it holds at least `minimumCeilingCells` cells and
-    /// `ceilingPeakRatio` times the typical bin's.
+    /// A bin (summed over the refining window) where cells have their lowest point, with air under it,
+    /// is a candidate when it holds at least `minimumCeilingCells` cells and `ceilingPeakRatio` times
+    /// the typical bin's; the strongest candidate the walls end at (`maximumWallsAboveCeiling`) is the
+    /// ceiling.
     func ceilingBin(_ points: [SIMD3<Float>], above bottom: Float, binCount: Int, lowest lo: Float) -> Int? {
         var minX = Float.infinity, minZ = Float.infinity, maxX = -Float.infinity, maxZ = -Float.infinity
         for p in points where p.y >= bottom && p.x.isFinite && p.z.isFinite {
@@ -99,9 +106,17 @@ extension FloorPlanExtractor {
         guard columns > 0, rows > 0, columns.multipliedReportingOverflow(by: rows).overflow == false,
             columns * rows <= 1 << 26
         else { return nil }
+        // The cell of a point, nil outside the grid (points below `bottom` may lie outside it).
+        let cellOf = { (p: SIMD3<Float>) -> Int? in
+            guard p.x.isFinite, p.z.isFinite else { return nil }
+            let ix = Int(((p.x - minX) / Self.ceilingCell).rounded(.down))
+            let iz = Int(((p.z - minZ) / Self.ceilingCell).rounded(.down))
+            guard ix >= 0, ix < columns, iz >= 0, iz < rows else { return nil }
+            return ix + columns * iz
+        }
         var cellLowest = [Float](repeating: .infinity, count: columns * rows)
-        for p in points where p.y >= bottom && p.x.isFinite && p.z.isFinite {
-            let i = Int((p.x - minX) / Self.ceilingCell) + columns * Int((p.z - minZ) / Self.ceilingCell)
+        for p in points where p.y >= bottom {
+            guard let i = cellOf(p) else { continue }
             cellLowest[i] = min(cellLowest[i], p.y)
         }
         var capped = [Int](repeating: 0, count: binCount)
@@ -114,13 +129,30 @@ extension FloorPlanExtractor {
         for b in first..<binCount {
             for k in max(first, b - half)...min(binCount - 1, b + half) { windowed[b] += capped[k] }
         }
-        guard let best = (first..<binCount).max(by: { windowed[$0] < windowed[$1] }) else { return nil }
         // The typical bin over the whole range, empty bins included (walls leave nearly all of them
         // empty; counting only the occupied ones would make a lone ceiling its own typical bin).
         let sorted = windowed[first...].sorted()
-        let typical = sorted[sorted.count / 2]
-        guard windowed[best] >= Self.minimumCeilingCells, windowed[best] >= Self.ceilingPeakRatio * max(1, typical)
-        else { return nil }
-        return best
+        let needed = max(Self.minimumCeilingCells, Self.ceilingPeakRatio * max(1, sorted[sorted.count / 2]))
+        // Candidates: local peaks that stand out, strongest first; the first the walls end at.
+        let candidates = (first..<binCount).filter { b in
+            windowed[b] >= needed && (b == first || windowed[b - 1] <= windowed[b])
+                && (b == binCount - 1 || windowed[b + 1] < windowed[b])
+        }.sorted { windowed[$0] > windowed[$1] }
+        for c in candidates {
+            let y = lo + (Float(c) + 0.5) * Self.heightBin
+            var below = [Bool](repeating: false, count: columns * rows)
+            var belowCount = 0
+            for p in points where p.y >= y - Self.ceilingWallProbe && p.y <= y - Self.ceilingAirBelow {
+                guard let i = cellOf(p), !below[i] else { continue }
+                below[i] = true
+                belowCount += 1
+            }
+            var above = Set<Int>()
+            for p in points where p.y > y + Self.ceilingAirBelow {
+                if let i = cellOf(p), below[i] { above.insert(i) }
+            }
+            if Float(above.count) <= Self.maximumWallsAboveCeiling * Float(belowCount) { return c }
+        }
+        return nil
     }
 }
