@@ -6,8 +6,11 @@ extension FloorPlanExtractor {
     static let furnitureParallelSine = 0.09
     /// Deepest furniture standing before a wall, metres.
     static let maximumFurnitureDepth = 1.2
-    /// Nearest a furniture front stands before its wall, metres (closer, it is the wall's own face).
-    static let minimumFurnitureDepth = 0.05
+    /// Nearest a furniture front stands before its wall, metres: tall furniture is at least this deep
+    /// (the shallowest bookcases and shoe cabinets are 0.17–0.28 m); a face closer before a parallel
+    /// wall is that wall's own face, or the wall seen twice where tracking drift left a ghost of it
+    /// (3–10 cm behind), which must not turn the wall itself into furniture.
+    static let minimumFurnitureDepth = 0.15
     /// Fraction of a front's extent behind which something must be seen above its top (unless the
     /// wall runs on behind it, seen on both sides) for the front to be furniture.
     static let minimumWallAboveFraction = 0.2

@@ -1,6 +1,8 @@
 extension FloorPlanExtractor {
-    /// Points from `minimumFurnitureDepth` up to this far in front of a face are probed for the
-    /// ceiling meeting its top, metres.
+    /// Points from `ceilingProbeNear` up to `ceilingProbeDepth` in front of a face are probed for the
+    /// ceiling meeting its top, metres (nearer, they are the face's own points).
+    static let ceilingProbeNear = 0.05
+    /// The far end of the strip probed for the ceiling in front of a face, metres.
     static let ceilingProbeDepth = 0.3
     /// A face's points run on upwards across gaps no wider than this, metres (the ceiling above a
     /// piece of furniture, within the face's reach of its line, lies farther above its top).
@@ -21,7 +23,7 @@ extension FloorPlanExtractor {
         func station(_ t: Double) -> Int { min(count - 1, max(0, Int((t - lo) / Self.supportStation))) }
         let band = configuration.wallBand
         var ceiling = [Float](repeating: -.infinity, count: count)
-        let near = Self.minimumFurnitureDepth
+        let near = Self.ceilingProbeNear
         let far = Self.ceilingProbeDepth
         // A line through the middle of the probed strip, so that one query covers it.
         let middle = PlanLine(
