@@ -591,6 +591,21 @@ def overlay_svg(truth, plan, score, path):
 
 
 # ---------------------------------------------------------------- running
+def score_and_write(truth, plan, cdir, odir, poses_path, seconds):
+    """Scores one case's plan (walls' seen coverage and pose errors included), writes its score.json and
+    overlay.svg into `odir`, and returns the score."""
+    sc = score_case(truth, plan)
+    sc["seconds"] = seconds
+    sc["poses"] = pose_errors(truth, os.path.join(cdir, "stray", "odometry.csv"), poses_path)
+    cov = wall_coverage(truth, cdir)
+    for w in sc["walls"]:
+        w["seen"] = cov.get(w["id"])
+    overlay_svg(truth, plan, sc, os.path.join(odir, "overlay.svg"))
+    with open(os.path.join(odir, "score.json"), "w") as f:
+        json.dump(sc, f, indent=1)
+    return sc
+
+
 def find_fathom(arg):
     if arg:
         return arg
@@ -708,16 +723,7 @@ def main(argv=None):
             plan = json.load(open(plan_path))
             old = os.path.join(odir, "score.json")
             seconds = json.load(open(old)).get("seconds") if os.path.exists(old) else None
-            sc = score_case(truth, plan)
-            sc["seconds"] = seconds
-            sc["poses"] = pose_errors(truth, os.path.join(cdir, "stray", "odometry.csv"), poses_path)
-            cov = wall_coverage(truth, cdir)
-            for w in sc["walls"]:
-                w["seen"] = cov.get(w["id"])
-            overlay_svg(truth, plan, sc, os.path.join(odir, "overlay.svg"))
-            with open(os.path.join(odir, "score.json"), "w") as f:
-                json.dump(sc, f, indent=1)
-            scored.append(sc)
+            scored.append(score_and_write(truth, plan, cdir, odir, poses_path, seconds))
             continue
         pkg = os.path.join(odir, "scan.zip")
         if os.path.exists(pkg):
@@ -733,15 +739,7 @@ def main(argv=None):
             scored.append({"case": name, "error": "plan failed"})
             continue
         plan = json.load(open(plan_path))
-        sc = score_case(truth, plan)
-        sc["seconds"] = {"import": round(t_imp, 1), "plan": round(t_plan, 1)}
-        sc["poses"] = pose_errors(truth, os.path.join(cdir, "stray", "odometry.csv"), poses_path)
-        cov = wall_coverage(truth, cdir)
-        for w in sc["walls"]:
-            w["seen"] = cov.get(w["id"])
-        overlay_svg(truth, plan, sc, os.path.join(odir, "overlay.svg"))
-        with open(os.path.join(odir, "score.json"), "w") as f:
-            json.dump(sc, f, indent=1)
+        sc = score_and_write(truth, plan, cdir, odir, poses_path, {"import": round(t_imp, 1), "plan": round(t_plan, 1)})
         scored.append(sc)
         s = summarize([sc])
         print(f"{name}: rooms {s['roomsFound']}/{s['rooms']} (IoU min {s['roomIoUMin']:.3f}), walls {s['wallsFound']}/{s['walls']} "
