@@ -58,12 +58,7 @@ def _v(p):
 
 
 def poly_area(poly):
-    a = 0.0
-    for i in range(len(poly)):
-        x0, z0 = poly[i]
-        x1, z1 = poly[(i + 1) % len(poly)]
-        a += x0 * z1 - x1 * z0
-    return abs(a) / 2
+    return abs(generate.rooms.signed_area(poly))
 
 
 def poly_centroid(poly):

@@ -13,6 +13,8 @@ import math
 
 import numpy as np
 
+from rooms import signed_area
+
 WIDTH, HEIGHT = 256, 192
 IMAGE_W, IMAGE_H = 1920, 1440
 MAX_RANGE = 5.0
@@ -228,7 +230,7 @@ def walk(layout, rng, rate):
         loop = [np.asarray(p) for p in room["loop"]]
         if len(loop) < 3:
             continue
-        sign = 1 if _area(loop) > 0 else -1
+        sign = 1 if signed_area(loop) > 0 else -1
         loop = loop[start_index:] + loop[:start_index]
         # Turn on the spot at the first corner, starting towards the room's middle.
         centre = np.mean(np.array(room["polygon"]), axis=0)
@@ -279,15 +281,6 @@ def walk(layout, rng, rate):
     xyz = np.stack([pos[:, 0] + sway * np.sin(head), y, pos[:, 1] - sway * np.cos(head)], axis=1)
     axes = [camera_axes(h, p, r) for h, p, r in zip(head, pitch, roll)]
     return t, xyz, axes
-
-
-def _area(loop):
-    a = 0.0
-    for i in range(len(loop)):
-        x0, z0 = loop[i]
-        x1, z1 = loop[(i + 1) % len(loop)]
-        a += x0 * z1 - x1 * z0
-    return a / 2
 
 
 def drift(t, xyz, axes, rng):
