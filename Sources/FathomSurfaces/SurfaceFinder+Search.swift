@@ -10,8 +10,6 @@ extension SurfaceFinder {
     static let minimumInliers = 10
     /// Largest accepted inlier rms as a fraction of the inlier band's half-width.
     static let rmsLimitFraction: Float = 0.6
-    /// A curved fit is degenerate unless the inliers' plane has at least this many times its rms.
-    static let flatnessRatio = 1.02
     /// Largest accepted radius as a multiple of the inliers' bounding-box diagonal.
     static let maximumRadiusRatio: Double = 10
     /// The connection radius may grow (for speed on coarse indices) to this fraction of the seed radius.
@@ -340,11 +338,13 @@ extension SurfaceFinder {
         let extent = Double((hi - lo).length)
         let limit = Self.maximumRadiusRatio * extent
         if model.type != .plane {
-            // A curved surface must explain its inliers clearly better than their plane does.
+            // A curved surface must explain its inliers better than their plane does, by more than
+            // its extra parameters buy (`curvatureSupported`).
             let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
             if let plane = OrthogonalDistanceFitter.fitPlane(pts) {
                 let flat = OrthogonalDistanceFitter.cost(plane, pts), curved = OrthogonalDistanceFitter.cost(model, pts)
-                if flat <= Self.flatnessRatio * Self.flatnessRatio * curved {
+                if !Self.curvatureSupported(flat: flat, curved: curved, pointCount: inliers.count,
+                                            extraParameters: model.parameterCount - plane.parameterCount) {
                     return "a plane fits the inliers as well (curvature not supported by the data)"
                 }
             }
@@ -360,6 +360,20 @@ extension SurfaceFinder {
         case let .torus(_, _, big, small):
             return small > limit || big > limit ? "torus radii (\(big), \(small)) m are far beyond the inliers' extent \(extent) m" : nil
         }
+    }
+
+    /// Whether a curved model's squared-residual sum `curved` over a region is lower than its plane's
+    /// `flat` by more than its `extraParameters` explain: the Bayesian information criterion with the
+    /// noise variance estimated from the residuals themselves, `n · ln(flat / curved) > Δk · ln n`
+    /// over the region's `pointCount` points n (the sums may be taken over an even sample of them:
+    /// only their ratio counts). With many points a small but consistent curvature is supported (a
+    /// 25 k-point cone at 20 mm noise whose plane leaves 1% more squared residual); with few, the
+    /// plane must leave clearly more (3 × ln 100 / 100: 15% for a cone's 3 extra parameters over 100
+    /// points).
+    static func curvatureSupported(flat: Double, curved: Double, pointCount: Int, extraParameters: Int) -> Bool {
+        guard curved > 0, pointCount > 1 else { return flat > curved }
+        let n = Double(pointCount)
+        return n * log(flat / curved) > Double(max(extraParameters, 1)) * log(n)
     }
 
     // MARK: Choosing between types

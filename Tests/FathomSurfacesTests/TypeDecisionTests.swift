@@ -76,4 +76,19 @@ import Testing
         let expected = (0 + 1 + 4 + 9) + 4 * log(4.0)
         #expect(abs(bic - expected) < 0.01, "\(bic) vs \(expected)")
     }
+
+    /// The flatness check by hand: curvature is supported when n · ln(flat / curved) > Δk · ln n.
+    @Test func curvatureSupportMatchesHandComputation() {
+        // 25 000 points, a plane leaving 1.1% more: 25 000 · ln 1.011 = 273 > 3 · ln 25 000 = 30.4.
+        #expect(SurfaceFinder.curvatureSupported(flat: 1.011, curved: 1, pointCount: 25_000, extraParameters: 3))
+        // 100 points, the same ratio: 1.09 < 3 · ln 100 = 13.8; 15% more is needed (100 · ln 1.15 = 14.0).
+        #expect(!SurfaceFinder.curvatureSupported(flat: 1.011, curved: 1, pointCount: 100, extraParameters: 3))
+        #expect(!SurfaceFinder.curvatureSupported(flat: 1.13, curved: 1, pointCount: 100, extraParameters: 3))
+        #expect(SurfaceFinder.curvatureSupported(flat: 1.15, curved: 1, pointCount: 100, extraParameters: 3))
+        // A sphere (one parameter more than a plane) over 1000 points: 1000 · ln 1.007 = 6.98 ≥ ln 1000 = 6.91.
+        #expect(SurfaceFinder.curvatureSupported(flat: 1.007, curved: 1, pointCount: 1000, extraParameters: 1))
+        #expect(!SurfaceFinder.curvatureSupported(flat: 1.006, curved: 1, pointCount: 1000, extraParameters: 1))
+        // A curved model that fits worse than the plane is never supported.
+        #expect(!SurfaceFinder.curvatureSupported(flat: 1, curved: 1.2, pointCount: 1_000_000, extraParameters: 4))
+    }
 }

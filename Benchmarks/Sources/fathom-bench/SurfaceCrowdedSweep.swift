@@ -8,6 +8,7 @@ import Foundation
 //   FATHOM_CROWDED_TRIALS  seeded scenes per row (default 20 below 100 k points, 8 below 1 M, 3 from 1 M)
 //   FATHOM_CROWDED_KINDS   types, comma-separated (default all five)
 //   FATHOM_CROWDED_NOISES  noise levels in millimetres (default 1,5,20)
+//   FATHOM_CROWDED_MISSES  when set, each scene whose object was not found is printed (seed, result, truth)
 //   FATHOM_CROWDED_EXPORT  a folder: each plane case is written there (raw float32 x y z,
 //                          `<name>.f32`) with a line in `cases.tsv` (name, points, seed index, seed radius,
 //                          accuracy, our median ms), for scripts/peer-plane-segmentation.py.
@@ -46,6 +47,23 @@ enum CrowdedSceneSweep {
         default: return (false, .infinity, .infinity)
         }
         return (radius <= 0.1 && axis <= 10, radius, axis)
+    }
+
+    /// A one-line summary of a result, for the misses' listing.
+    static func describe(_ result: SurfaceSearchResult) -> String {
+        switch result {
+        case let .notFound(reason): return "not found: \(reason)"
+        case let .found(s):
+            let fit = s.fit
+            let decided = fit.typeDecision.map { " decided by \($0.test.rawValue): " + $0.candidates.map {
+                "\($0.type) \($0.criterion.map { String(format: "%.1f", $0) } ?? "-") (\($0.inlierCount))" }.joined(separator: ", ") } ?? ""
+            switch s {
+            case let .cone(c):
+                return String(format: "cone half angle %.1f°", c.halfAngle * 180 / .pi)
+                    + " axis \(c.axis) apex \(c.apex), \(fit.inlierIndices.count) inliers rms \(fit.rms)" + decided
+            default: return "\(s.type) \(s), \(fit.inlierIndices.count) inliers rms \(fit.rms)" + decided
+            }
+        }
     }
 
     static func median(_ a: [Double]) -> Double {
@@ -105,6 +123,10 @@ enum CrowdedSceneSweep {
                         if let d = result.surface?.fit.typeDecision { tests["\(d.test.rawValue)→\(result.surface!.type)", default: 0] += 1 }
                         if result.surface?.type == search.type { typed += 1 }
                         let (ok, r, a) = isObject(result, scene.truth)
+                        if !ok, environment["FATHOM_CROWDED_MISSES"] != nil {
+                            print("  miss \(surfaceType(kind).rawValue) \(size) \(Int(noise * 1000))mm scene \(t): truth \(scene.truth), "
+                                  + "object \(scene.objectCount) points; got \(describe(result)); error \(r) axis \(a)°")
+                        }
                         if ok {
                             found += 1
                             radius.append(Double(r) * (kind == .plane ? 1000 : 100))
