@@ -193,17 +193,41 @@ struct RegionGrower {
         }
     }
 
+    /// A final fit of more iterations than this runs all but this many on a coarse sample first…
+    static let fineIterations = 5
+    /// …every this many points of the final sample (the slow apex–angle and radius–centre valleys
+    /// of cones and tori are crossed at a quarter of the cost; the last iterations settle on all)…
+    static let coarseSampleStride = 4
+    /// …when the coarse sample holds at least this many points per model parameter.
+    static let coarsePointsPerParameter = 50
+
     /// The final fit of a grown region: `model` refined on at most `maximumPoints` evenly spaced grown
     /// points that it admits, then the grown points the refined model admits (the whole region is
-    /// confirmed once, against the final model; against `model` when the refinement fails).
-    /// - Complexity: O(indices) distance evaluations plus the fit's O(maximumPoints · iterations).
+    /// confirmed once, against the final model; against `model` when the refinement fails). Of many
+    /// iterations, all but `fineIterations` run on every `coarseSampleStride`-th point of the sample
+    /// (kept only when it fits the whole sample better than `model`).
+    /// - Complexity: O(indices) distance evaluations plus the fit's O(maximumPoints · fineIterations
+    ///   + maximumPoints / coarseSampleStride · iterations).
     func finalFit(_ model: SurfaceModel, _ indices: [Int], maximumPoints: Int, iterations: Int)
         -> (model: SurfaceModel, inliers: [Int])
     {
         let sample = admitted(Self.subsampleIndices(indices, maximum: maximumPoints), by: model)
-        let refined = OrthogonalDistanceFitter.refine(
-            model, points: sample.map { SIMD3<Double>(positions[$0]) }, maximumIterations: iterations)
-        let final = refined.isValid ? refined : model
+        let points = sample.map { SIMD3<Double>(positions[$0]) }
+        var start = model
+        var remaining = iterations
+        let coarseCount = points.count / Self.coarseSampleStride
+        if iterations > Self.fineIterations, coarseCount >= Self.coarsePointsPerParameter * model.parameterCount {
+            let coarse = (0..<coarseCount).map { points[$0 * Self.coarseSampleStride] }
+            let fitted = OrthogonalDistanceFitter.refine(
+                model, points: coarse, maximumIterations: iterations - Self.fineIterations)
+            if fitted.isValid,
+               OrthogonalDistanceFitter.cost(fitted, points) < OrthogonalDistanceFitter.cost(model, points) {
+                start = fitted
+                remaining = Self.fineIterations
+            }
+        }
+        let refined = OrthogonalDistanceFitter.refine(start, points: points, maximumIterations: remaining)
+        let final = refined.isValid ? refined : start
         return (final, admitted(indices, by: final))
     }
 
