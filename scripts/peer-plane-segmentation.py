@@ -57,7 +57,7 @@ def main():
         print(out.split("== surfaces/crowded-feature-points")[0].strip())
         rows = [line.split("\t") for line in open(os.path.join(folder, "cases.tsv")).read().splitlines()[1:]]
         groups = {}
-        for name, points, seed, seed_radius, accuracy, fathom_ms in rows:
+        for name, points, seed, seed_radius, accuracy, fathom_ms in (row[:6] for row in rows):
             xyz = np.fromfile(os.path.join(folder, name + ".f32"), dtype="<f4").reshape(-1, 3).astype(np.float64)
             seed_point = xyz[int(seed)]
             t0 = thread_ms()

@@ -9,9 +9,13 @@ import Foundation
 //   FATHOM_CROWDED_KINDS   types, comma-separated (default all five)
 //   FATHOM_CROWDED_NOISES  noise levels in millimetres (default 1,5,20)
 //   FATHOM_CROWDED_MISSES  when set, each scene whose object was not found is printed (seed, result, truth)
-//   FATHOM_CROWDED_EXPORT  a folder: each plane case is written there (raw float32 x y z,
-//                          `<name>.f32`) with a line in `cases.tsv` (name, points, seed index, seed radius,
-//                          accuracy, our median ms), for scripts/peer-plane-segmentation.py.
+//   FATHOM_CROWDED_EXPORT  a folder: each case is written there (raw float32 x y z, `<name>.f32`, the
+//                          name starting with the type) with a line in `cases.tsv` (name, points, seed
+//                          index, seed radius, accuracy, our median ms of the typed search, whether we
+//                          found the object, the truth's parameters as numbers: plane point and normal;
+//                          sphere centre and radius; cylinder axis point, axis and radius; cone apex,
+//                          axis and half angle; torus centre, axis and radii), for the peer scripts
+//                          (scripts/peer-plane-segmentation.py, scripts/peer-pcl.py).
 
 /// The crowded-scene sweeps.
 enum CrowdedSceneSweep {
@@ -63,6 +67,18 @@ enum CrowdedSceneSweep {
                     + " axis \(c.axis) apex \(c.apex), \(fit.inlierIndices.count) inliers rms \(fit.rms)" + decided
             default: return "\(s.type) \(s), \(fit.inlierIndices.count) inliers rms \(fit.rms)" + decided
             }
+        }
+    }
+
+    /// The truth's parameters as plain numbers, for the exported cases (see FATHOM_CROWDED_EXPORT).
+    static func truthNumbers(_ truth: SyntheticPrimitive) -> [Float] {
+        func v(_ p: SIMD3<Float>) -> [Float] { [p.x, p.y, p.z] }
+        switch truth {
+        case let .plane(p, n): return v(p) + v(n)
+        case let .sphere(c, r): return v(c) + [r]
+        case let .cylinder(p, a, r): return v(p) + v(a) + [r]
+        case let .cone(q, a, t): return v(q) + v(a) + [t]
+        case let .torus(c, a, big, small): return v(c) + v(a) + [big, small]
         }
     }
 
@@ -132,13 +148,14 @@ enum CrowdedSceneSweep {
                             radius.append(Double(r) * (kind == .plane ? 1000 : 100))
                             axis.append(Double(a))
                         }
-                        if let export, kind == .plane {
-                            let name = "plane-\(size)-\(Int(noise * 1000))mm-\(t)"
+                        if let export {
+                            let name = "\(kind.rawValue)-\(size)-\(Int(noise * 1000))mm-\(t)"
                             let data = scene.positions.withUnsafeBufferPointer { buffer in
                                 Data(buffer.flatMap { [$0.x, $0.y, $0.z] }.withUnsafeBufferPointer { Data(buffer: $0) })
                             }
                             try? data.write(to: export.appendingPathComponent("\(name).f32"))
-                            exportLines.append("\(name)\t\(scene.positions.count)\t0\t\(scene.seedRadius)\t\(noise)\t\(median(typedMs.suffix(1)))")
+                            exportLines.append("\(name)\t\(scene.positions.count)\t0\t\(scene.seedRadius)\t\(noise)\t\(median(typedMs.suffix(1)))"
+                                               + "\t\(ok ? 1 : 0)\t" + truthNumbers(scene.truth).map { "\($0)" }.joined(separator: " "))
                         }
                     }
                     let decided = tests.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
@@ -150,9 +167,9 @@ enum CrowdedSceneSweep {
             }
         }
         if let export, !exportLines.isEmpty {
-            let text = "name\tpoints\tseed\tseed_radius\taccuracy\tfathom_ms\n" + exportLines.joined(separator: "\n") + "\n"
+            let text = "name\tpoints\tseed\tseed_radius\taccuracy\tfathom_ms\tfathom_found\ttruth\n" + exportLines.joined(separator: "\n") + "\n"
             try? text.write(to: export.appendingPathComponent("cases.tsv"), atomically: true, encoding: .utf8)
-            print("exported \(exportLines.count) plane cases to \(export.path)")
+            print("exported \(exportLines.count) cases to \(export.path)")
         }
     }
 
