@@ -70,12 +70,4 @@ extension RegistrationCloud {
         }
         return out
     }
-
-    /// Squared descriptor distance between point `i` of this cloud and point `j` of `other`.
-    @inline(__always)
-    func descriptorDistanceSquared(_ i: Int, to other: RegistrationCloud, _ j: Int) -> Float {
-        let d0 = descriptors[i &* 2] - other.descriptors[j &* 2]
-        let d1 = descriptors[i &* 2 &+ 1] - other.descriptors[j &* 2 &+ 1]
-        return (d0 * d0 + d1 * d1).sum()
-    }
 }
