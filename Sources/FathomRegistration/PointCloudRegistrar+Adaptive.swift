@@ -19,35 +19,11 @@ extension PointCloudRegistrar {
     /// each cloud was given in: the same pair moved differently gets the same answer, moved with it.
     /// Sparse clouds are registered in the frames given (their search samples the grid differently in
     /// another frame; see docs/relocalization.md).
-    ///
-    /// In the 6-DoF mode, each cloud's up direction is first estimated from its own surfaces
-    /// (`GravityEstimate`) and both are levelled, so that the gravity-aligned search (a 4-DoF problem,
-    /// two correspondences per sample) finds the answer, which a 6-DoF ICP then settles
-    /// (`registerLevelled`); when that is not trusted, or a cloud's up cannot be estimated, the 6-DoF
-    /// search runs as well, and its answer is taken when trusted.
     public static func registerAdaptively(
         source: PointCloud, target: PointCloud, mode: RegistrationMode = .gravityAligned, seed: UInt64 = 0
     ) -> RegistrationResult {
         let ms = RegistrationCloudMeasurements(measuring: source.positions)
         let mt = RegistrationCloudMeasurements(measuring: target.positions)
-        guard mode == .general else {
-            return registerMeasured(source: source, target: target, measured: (ms, mt), mode: mode, seed: seed)
-        }
-        let levelled = registerLevelled(source: source, target: target, measured: (ms, mt), seed: seed)
-        if let levelled, levelled.isTrusted { return levelled }
-        let searched = registerMeasured(source: source, target: target, measured: (ms, mt), mode: .general, seed: seed)
-        guard let levelled, !searched.isTrusted else { return searched }
-        return levelled.isFound ? levelled : searched
-    }
-
-    /// `registerAdaptively` for clouds already measured (`measured`: source, target) in `mode`, without
-    /// the levelling of the 6-DoF mode.
-    static func registerMeasured(
-        source: PointCloud, target: PointCloud,
-        measured: (source: RegistrationCloudMeasurements, target: RegistrationCloudMeasurements), mode: RegistrationMode,
-        seed: UInt64
-    ) -> RegistrationResult {
-        let (ms, mt) = measured
         let registrar = PointCloudRegistrar(configuration: .adapted(source: ms, target: mt, mode: mode))
         guard let fine = RegistrationConfiguration.fineStage(after: registrar.configuration, source: ms, target: mt) else {
             return registrar.register(source: source, target: target, seed: seed)
