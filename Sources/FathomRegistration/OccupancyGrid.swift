@@ -35,7 +35,7 @@ struct OccupancyGrid: Sendable {
         dims = SIMD3<Int>(Int(size.x / edge) + 1, Int(size.y / edge) + 1, Int(size.z / edge) + 1)
         var grid = [Bool](repeating: false, count: dims.x * dims.y * dims.z)
         for p in points where p.isFinite {
-            let c = SIMD3<Int>((p - lo) / edge)
+            let c = Self.truncated((p - lo) / edge)
             grid[(c.z * dims.y + c.y) * dims.x + c.x] = true
         }
         occupied = grid
@@ -49,7 +49,7 @@ struct OccupancyGrid: Sendable {
         guard f.x >= -1, f.y >= -1, f.z >= -1, f.x <= Float(dims.x), f.y <= Float(dims.y), f.z <= Float(dims.z) else {
             return false
         }
-        let c = SIMD3<Int>(f)
+        let c = Self.truncated(f)
         for z in max(0, c.z - 1)...min(dims.z - 1, c.z + 1) {
             for y in max(0, c.y - 1)...min(dims.y - 1, c.y + 1) {
                 for x in max(0, c.x - 1)...min(dims.x - 1, c.x + 1) where occupied[(z * dims.y + y) * dims.x + x] {
@@ -66,9 +66,9 @@ struct OccupancyGrid: Sendable {
         guard !occupied.isEmpty, p.isFinite else { return false }
         let f = (p - origin) / cell
         guard f.x >= 0, f.y >= 0, f.z >= 0 else { return false }
-        let c = SIMD3<Int>(f)
+        let c = Self.truncated(f)
         guard c.x < dims.x, c.y < dims.y, c.z < dims.z else { return false }
-        for (axis, step) in [(0, 1), (0, -1), (2, 1), (2, -1)] {
+        for (axis, step) in Self.horizontalSteps {
             var q = c
             var hit = false
             while true {
@@ -79,5 +79,15 @@ struct OccupancyGrid: Sendable {
             if !hit { return false }
         }
         return true
+    }
+
+    /// The four horizontal directions marched by `enclosesHorizontally`: (axis, step).
+    static let horizontalSteps = [(0, 1), (0, -1), (2, 1), (2, -1)]
+
+    /// `v` rounded toward zero, per lane (as `SIMD3<Int>(v)`, whose generic conversion is not
+    /// specialised and cost more than the grid look-ups it serves).
+    @inline(__always)
+    static func truncated(_ v: SIMD3<Float>) -> SIMD3<Int> {
+        SIMD3<Int>(Int(v.x), Int(v.y), Int(v.z))
     }
 }

@@ -9,9 +9,12 @@ extension PointCloudRegistrar {
     /// a correspondence distance shrinking from `icpStartDistance` to `inlierDistance` and Tukey-like
     /// weights, on at most `maximumPoints` source points (evenly strided). The gravity-aligned mode
     /// solves for a yaw and a translation only.
+    /// Given an `answer` (a transform ICP already converged to), it stops as soon as the transform comes
+    /// within reach of it (`isWithinReach`): from there it would converge to that answer.
     /// - Returns: the refined transform and the iterations run.
     func refine(
-        _ initial: RigidTransform, source: RegistrationCloud, target: RegistrationCloud, maximumPoints: Int = maximumICPPoints
+        _ initial: RigidTransform, source: RegistrationCloud, target: RegistrationCloud, maximumPoints: Int = maximumICPPoints,
+        stoppingNear answer: RigidTransform? = nil
     ) -> (RigidTransform, Int) {
         let c = configuration
         let gravity = c.mode == .gravityAligned
@@ -67,6 +70,7 @@ extension PointCloudRegistrar {
             transform.rotation = transform.rotation.orthonormalized
             let step = x.reduce(0) { max($0, abs($1)) }
             if step < Double(Self.icpConvergence) && radius <= c.inlierDistance { break }
+            if let answer, isWithinReach(transform, of: answer) { break }
         }
         return (transform, iterations)
     }

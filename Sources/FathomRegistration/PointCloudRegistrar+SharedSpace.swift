@@ -38,20 +38,24 @@ extension PointCloudRegistrar {
     /// inliers refined by ICP first (on at most `rivalICPPoints` source points) unless they have fewer
     /// than `rivalRefinementFloor` of the winner's. A rival that ICP takes onto the winner is the same
     /// answer seen from a worse start (a slide along the data that the fit resolves), not a rival; one
-    /// that stays apart counts with its inliers after refinement.
+    /// that stays apart counts with its inliers after refinement. Without `refiningRivals`, every rival
+    /// counts as the search left it (a cheaper figure for results whose verdict it does not decide).
     func runnerUpInliers(
-        of winner: RigidTransform, winnerInliers: Int, in found: Search, source: RegistrationCloud, target: RegistrationCloud
+        of winner: RigidTransform, winnerInliers: Int, in found: Search, source: RegistrationCloud, target: RegistrationCloud,
+        refiningRivals: Bool = true
     ) -> Int {
         var rivals = found.refined.filter { !isSameAnswer($0.transform, winner) }.map { ($0.transform, $0.quality.inliers) }
         rivals += found.others.filter { !isSameAnswer($0.transform, winner) }.map { ($0.transform, $0.inliers) }
         rivals.sort { $0.1 > $1.1 }
         var runnerUp = 0
         for (k, (transform, inliers)) in rivals.enumerated() {
-            guard k < Self.rivalsRefined, Float(inliers) >= Float(winnerInliers) * Self.rivalRefinementFloor else {
+            guard refiningRivals, k < Self.rivalsRefined, Float(inliers) >= Float(winnerInliers) * Self.rivalRefinementFloor else {
                 runnerUp = max(runnerUp, inliers)
                 break
             }
-            let (refined, _) = refine(transform, source: source, target: target, maximumPoints: Self.rivalICPPoints)
+            // Stopped once within reach of the winner: it would converge there.
+            let (refined, _) = refine(
+                transform, source: source, target: target, maximumPoints: Self.rivalICPPoints, stoppingNear: winner)
             guard !isSameAnswer(refined, winner) else { continue }
             runnerUp = max(runnerUp, evaluate(refined, source: source, target: target).inliers)
         }

@@ -67,13 +67,12 @@ public struct PointCloudRegistrar: Sendable {
         source: RegistrationCloud, target: RegistrationCloud, using generator: inout G
     ) -> RegistrationResult {
         if let refusal = refusal(source: source, target: target) { return refusal }
-        switch search(source: source, target: target, using: &generator) {
+        // A hypothesis within reach of an answer already refined would converge there: not refined again.
+        switch search(source: source, target: target, using: &generator, skippingConverged: true) {
         case .notFound(let result):
             return result
         case .found(let found):
             let best = found.refined[0]
-            let runnerUp = runnerUpInliers(
-                of: best.transform, winnerInliers: best.quality.inliers, in: found, source: source, target: target)
             // Settled as the fine level settles its winner: ICP on `maximumICPPoints` stops in shallow
             // optima centimetres apart on sparse, noisy clouds; ICP at the inlier distance on all the
             // points (up to `settlingICPPoints`) takes it on to the optimum of the data.
@@ -82,11 +81,29 @@ public struct PointCloudRegistrar: Sendable {
             let (transform, settling) = PointCloudRegistrar(configuration: settle)
                 .refine(best.transform, source: source, target: target, maximumPoints: Self.settlingICPPoints)
             let quality = evaluate(transform, source: source, target: target)
-            return verdict(
-                transform, quality: quality, fitness: sharedFitness(transform, source: source, target: target),
-                runnerUpRatio: best.quality.inliers > 0 ? Float(runnerUp) / Float(best.quality.inliers) : 1,
-                icpIterations: best.iterations + settling, sourcePointCount: source.count)
+            let fitness = sharedFitness(transform, source: source, target: target)
+            func judged(refiningRivals: Bool) -> RegistrationResult {
+                let runnerUp = runnerUpInliers(
+                    of: best.transform, winnerInliers: best.quality.inliers, in: found, source: source, target: target,
+                    refiningRivals: refiningRivals)
+                return verdict(
+                    transform, quality: quality, fitness: fitness,
+                    runnerUpRatio: best.quality.inliers > 0 ? Float(runnerUp) / Float(best.quality.inliers) : 1,
+                    icpIterations: best.iterations + settling, sourcePointCount: source.count)
+            }
+            // The runner-up is checked last: its rivals are refined by ICP (the costliest part of a
+            // verdict) only when every other check passes and it decides. Otherwise the result reports
+            // the rivals as the search left them.
+            let preliminary = judged(refiningRivals: false)
+            guard preliminary.isTrusted || preliminary.failure.map(Self.isRunnerUpFailure) == true else { return preliminary }
+            return judged(refiningRivals: true)
         }
+    }
+
+    /// Whether `failure` is the runner-up's (`RegistrationFailure.ambiguous`).
+    static func isRunnerUpFailure(_ failure: RegistrationFailure) -> Bool {
+        if case .ambiguous = failure { return true }
+        return false
     }
 
     /// What the global search ended with: answers, or a result saying why there are none.
@@ -149,7 +166,8 @@ public struct PointCloudRegistrar: Sendable {
         icpIterations iterations: Int, sourcePointCount: Int
     ) -> RegistrationResult {
         let overlap = Float(q.covered) / Float(max(1, sourcePointCount))
-        // Checked in this order; `.lowFitness` therefore means that everything else passed.
+        // Checked in this order; `.ambiguous` therefore means that everything else passed (the
+        // runner-up, the costliest figure, is measured in full only then; see `register`).
         var failure: RegistrationFailure? = nil
         if overlap < configuration.minimumOverlap {
             failure = .lowOverlap(overlap)
@@ -161,10 +179,10 @@ public struct PointCloudRegistrar: Sendable {
             failure = .degenerate(q.constraint)
         } else if let rate = contradictionRate, rate > configuration.maximumContradictionRate {
             failure = .contradicted(rate)
-        } else if runnerUpRatio > configuration.maximumRunnerUpRatio {
-            failure = .ambiguous(runnerUpRatio)
         } else if fitness < configuration.minimumFitness {
             failure = .lowFitness(fitness)
+        } else if runnerUpRatio > configuration.maximumRunnerUpRatio {
+            failure = .ambiguous(runnerUpRatio)
         }
         var result = RegistrationResult(
             targetFromSource: transform, isFound: true, fitness: fitness, overlap: overlap, inlierRMSE: q.rmse, inlierCount: q.inliers,

@@ -23,32 +23,41 @@ extension RegistrationCloud {
     ) -> [SIMD16<Float>] {
         var out = [SIMD16<Float>](repeating: .zero, count: points.count * descriptorWidth)
         let invR = 1 / radius
+        let bins = descriptorWidth * 16
+        // The histogram is counted in a scalar buffer: incrementing a SIMD vector's lane at a computed
+        // index costs a round trip through memory per neighbour.
+        var histogram = [Float](repeating: 0, count: bins)
         for i in Swift.stride(from: 0, to: points.count, by: max(1, stride)) {
             let p = points[i], np = normals[i]
-            var a = SIMD16<Float>.zero, b = SIMD16<Float>.zero
-            index.forEachNeighbor(of: p, radius: radius) { j, d2 in
-                guard j != i else { return }
-                let d = points[j] - p
+            histogram.withUnsafeMutableBufferPointer { h in
+                for k in 0..<bins { h[k] = 0 }
                 switch mode {
                 case .gravityAligned:
-                    let rho = (d.x * d.x + d.z * d.z).squareRoot()
-                    let ir = min(radialBins - 1, Int(rho * invR * Float(radialBins)))
-                    let iy = min(heightBins - 1, max(0, Int((d.y * invR + 1) * 0.5 * Float(heightBins))))
-                    let bin = ir * heightBins + iy
-                    if bin < 16 { a[bin] += 1 } else { b[bin - 16] += 1 }
-                    let ny = abs(normals[j].y)
-                    let inclination = ny < 0.35 ? 0 : (ny < 0.85 ? 1 : 2)
-                    b[8 + inclination + (d.y >= 0 ? 3 : 0)] += 1
+                    index.forEachNeighbor(of: p, radius: radius) { j, _ in
+                        guard j != i else { return }
+                        let d = points[j] - p
+                        let rho = (d.x * d.x + d.z * d.z).squareRoot()
+                        let ir = min(radialBins - 1, Int(rho * invR * Float(radialBins)))
+                        let iy = min(heightBins - 1, max(0, Int((d.y * invR + 1) * 0.5 * Float(heightBins))))
+                        h[ir * heightBins + iy] += 1
+                        let ny = abs(normals[j].y)
+                        let inclination = ny < 0.35 ? 0 : (ny < 0.85 ? 1 : 2)
+                        h[16 + 8 + inclination + (d.y >= 0 ? 3 : 0)] += 1
+                    }
                 case .general:
-                    let dist = d2.squareRoot()
-                    guard dist > 0 else { return }
-                    let id = min(3, Int(dist * invR * 4))
-                    let ia = min(3, Int(abs(np.dot(normals[j])) * 4))
-                    let ib = abs(np.dot(d)) / dist < 0.5 ? 0 : 1
-                    let bin = (id * 4 + ia) * 2 + ib
-                    if bin < 16 { a[bin] += 1 } else { b[bin - 16] += 1 }
+                    index.forEachNeighbor(of: p, radius: radius) { j, d2 in
+                        guard j != i else { return }
+                        let d = points[j] - p
+                        let dist = d2.squareRoot()
+                        guard dist > 0 else { return }
+                        let id = min(3, Int(dist * invR * 4))
+                        let ia = min(3, Int(abs(np.dot(normals[j])) * 4))
+                        let ib = abs(np.dot(d)) / dist < 0.5 ? 0 : 1
+                        h[(id * 4 + ia) * 2 + ib] += 1
+                    }
                 }
             }
+            var a = SIMD16<Float>(histogram[0..<16]), b = SIMD16<Float>(histogram[16..<32])
             switch mode {
             case .gravityAligned:
                 // Shape block: a[0..<16] and b[0..<8]; normal block: b[8..<14].
@@ -69,13 +78,5 @@ extension RegistrationCloud {
             out[i * descriptorWidth + 1] = b
         }
         return out
-    }
-
-    /// Squared descriptor distance between point `i` of this cloud and point `j` of `other`.
-    @inline(__always)
-    func descriptorDistanceSquared(_ i: Int, to other: RegistrationCloud, _ j: Int) -> Float {
-        let d0 = descriptors[i &* 2] - other.descriptors[j &* 2]
-        let d1 = descriptors[i &* 2 &+ 1] - other.descriptors[j &* 2 &+ 1]
-        return (d0 * d0 + d1 * d1).sum()
     }
 }

@@ -74,7 +74,7 @@ extension RegistrationCloud: Codable {
         func corrupt(_ key: CodingKeys, _ what: String) -> DecodingError {
             DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: what)
         }
-        guard flat.count % 3 == 0, flat.allSatisfy(\.isFinite) else { throw corrupt(.positions, "needs finite x y z per point") }
+        guard flat.count % 3 == 0, flat.allSatisfy({ $0.isFinite }) else { throw corrupt(.positions, "needs finite x y z per point") }
         guard flatNormals.count == flat.count else { throw corrupt(.normals, "\(flatNormals.count / 3) normals for \(n) points") }
         guard codes.count == n else { throw corrupt(.shapes, "\(codes.count) shape codes for \(n) points") }
         guard bytes.count == n * Self.descriptorWidth * 64 else {

@@ -56,7 +56,7 @@ extension WorldMap {
         if let normals = file.normals, normals.count != 3 * count {
             throw WorldMapError(file: url.path, problem: "\(normals.count / 3) normals for \(count) points")
         }
-        guard file.positions.allSatisfy(\.isFinite) else {
+        guard file.positions.allSatisfy({ $0.isFinite }) else {
             throw WorldMapError(file: url.path, problem: "positions hold a non-finite number")
         }
         func triples(_ v: [Float]) -> [SIMD3<Float>] {
