@@ -26,7 +26,8 @@ struct DriftFilter {
     /// odometry's own calibration (0.3 %: a full turn on the spot may end 1.1° off). Every turn
     /// counts, the view's swings included.
     static let turnPerRadian = 0.003
-    /// Variance given to directions the alignment does not constrain (far beyond any drift: effectively unmeasured), m² or rad².
+    /// Variance given to directions the alignment does not constrain (far beyond any drift:
+    /// effectively unmeasured), m² or rad².
     static let unmeasuredVariance = 1.0
 
     /// Covariance of the correction (row-major 4 × 4 over x, y, z in metres and the turn in radians).
