@@ -77,6 +77,8 @@ def main():
     parser.add_argument("--trials", type=int, default=10)
     parser.add_argument("--split", type=float, default=0.6, help="share of the walk each session covers (0.5-1)")
     parser.add_argument("--swap", action="store_true", help="register the first part (moved) to the second instead")
+    parser.add_argument("--details", action="store_true",
+                        help="per trial also the verdict's other figures: inliers, overlap, RMSE, constraint, runner-up ratio")
     args = parser.parse_args()
     cloud_path = os.path.join(args.data, "ARKit_point_cloud.txt")
     if not os.path.exists(cloud_path):
@@ -123,6 +125,11 @@ def main():
             print(f"trial {trial}: A {len(a)} / B {len(b)} points, yaw {math.degrees(yaw):6.1f} deg: error {t_err:.4f} m "
                   f"{r_err:.3f} deg, trusted {rep['trusted']} ({rep.get('reason') or 'ok'}), fitness {rep['fitness']:.3f}, "
                   f"voxel {rep.get('voxel', 0):.3f} m, {rows[-1]['ms']:.1f} ms")
+            if args.details:
+                print(f"    inliers {rep['inliers']} of {rep['sourcePoints']}, overlap {rep['overlap']:.3f}, "
+                      f"rmse {rep['rmse']:.4f} m, constraint {rep['constraint']:.3f}, runner-up {rep['runnerUpRatio']:.3f}")
+                if out.stderr.strip():
+                    print("    " + out.stderr.strip().replace("\n", "\n    "))
     print()
     print("| trials | correct (<= 3 cm, <= 1 deg) | correct and trusted | trusted but wrong | median error m / deg | median ms (CPU) |")
     print("|---|---|---|---|---|---|")

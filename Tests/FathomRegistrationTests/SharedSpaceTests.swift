@@ -79,7 +79,15 @@ import Testing
         // 1.5 m along the floor: beyond ICP's reach, the floor still half shared; it counts with its
         // inliers after ICP.
         let far = RigidTransform(translation: SIMD3(1.5, 0, 0)) * truth
-        let (refinedFar, _) = registrar.refine(far, source: s, target: t, maximumPoints: PointCloudRegistrar.rivalICPPoints)
+        // Refined as `runnerUpInliers` refines a rival: passes of ICP while the last one ended at the
+        // iteration limit apart from the winner's answer, at most `rivalRefinementPasses`.
+        var refinedFar = far
+        for _ in 0..<PointCloudRegistrar.rivalRefinementPasses {
+            let (next, iterations) = registrar.refine(
+                refinedFar, source: s, target: t, maximumPoints: PointCloudRegistrar.rivalICPPoints, stoppingNear: truth)
+            refinedFar = next
+            if iterations < registrar.configuration.icpIterations || registrar.isSameAnswer(refinedFar, truth) { break }
+        }
         #expect(!registrar.isSameAnswer(refinedFar, truth))
         let farInliers = registrar.evaluate(refinedFar, source: s, target: t).inliers
         let withFar = PointCloudRegistrar.Search(
@@ -89,5 +97,27 @@ import Testing
         // Below `rivalRefinementFloor` of the winner's inliers a rival is not refined: it counts as verified.
         let weak = PointCloudRegistrar.Search(refined: [(truth, 0, winner)], others: [(far, winner.inliers / 4)])
         #expect(registrar.runnerUpInliers(of: truth, winnerInliers: winner.inliers, in: weak, source: s, target: t) == winner.inliers / 4)
+    }
+
+    @Test func aRivalStillMovingAfterOnePassIsRefinedOn() {
+        let scene = RegistrationFixtures.furnishedCorner(seed: 22, densityScale: 4)
+        let truth = RegistrationFixtures.yawTransform(-0.6, SIMD3(1.2, 0, 0.4))
+        let registrar = PointCloudRegistrar()
+        let s = registrar.prepare(PointCloud(unchecked: scene.map(truth.inverse.apply(to:))))
+        let t = registrar.prepare(PointCloud(unchecked: scene))
+        let winner = registrar.evaluate(truth, source: s, target: t)
+        // Turned 11.5° about the middle of the corner and 0.3 m along the floor: one pass of ICP ends at
+        // its iteration limit still apart from the truth; the passes after it take it there.
+        let middle = SIMD3<Float>(2, 0, 2)
+        let turn = Matrix3x3.rotation(axis: SIMD3(0, 1, 0), angle: 0.2)
+        let rival = RigidTransform(translation: SIMD3(0.3, 0, 0)) * RigidTransform(rotation: turn, translation: middle - turn * middle) * truth
+        let (onePass, iterations) = registrar.refine(
+            rival, source: s, target: t, maximumPoints: PointCloudRegistrar.rivalICPPoints, stoppingNear: truth)
+        #expect(iterations == registrar.configuration.icpIterations)
+        #expect(!registrar.isSameAnswer(onePass, truth))
+        let onePassInliers = registrar.evaluate(onePass, source: s, target: t).inliers
+        #expect(onePassInliers > winner.inliers / 5, "one pass leaves a rival of \(onePassInliers) inliers")
+        let found = PointCloudRegistrar.Search(refined: [(truth, 0, winner)], others: [(rival, winner.inliers * 9 / 10)])
+        #expect(registrar.runnerUpInliers(of: truth, winnerInliers: winner.inliers, in: found, source: s, target: t) == 0)
     }
 }
