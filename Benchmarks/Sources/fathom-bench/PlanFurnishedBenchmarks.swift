@@ -63,6 +63,10 @@ func planFurnishedRow(seed: UInt64, drift: Bool) -> (FloorPlanComparison, FloorP
             let w = m.foundWallId.flatMap { result.plan.wall(id: $0) }
             print("    wall \(f(t.start))–\(f(t.end)): found \(w.map { "\(f($0.start))–\(f($0.end))" } ?? "none")")
         }
+        for (a, b) in result.plan.doubledWalls() {
+            let wa = result.plan.wall(id: a)!, wb = result.plan.wall(id: b)!
+            print("    drawn twice \(f(wa.start))–\(f(wa.end)) and \(f(wb.start))–\(f(wb.end))")
+        }
         for id in c.spuriousWallIds {
             let w = result.plan.wall(id: id)!
             print("    spurious wall \(f(w.start))–\(f(w.end)) t=\(w.thickness ?? 0)")
