@@ -54,21 +54,30 @@ extension PointCloudRegistrar {
                 runnerUp = max(runnerUp, inliers)
                 break
             }
-            // Stopped once within reach of the winner: it would converge there. A pass that ends at the
-            // iteration limit has not converged (on the real split, rivals creep along a row of desks
-            // towards the winner for more than one pass): refined on, up to `rivalRefinementPasses`,
-            // until it is the winner's answer (`isSameAnswer`: no rival then).
-            var refined = transform
-            for _ in 0..<Self.rivalRefinementPasses {
-                let (next, iterations) = refine(
-                    refined, source: source, target: target, maximumPoints: Self.rivalICPPoints, stoppingNear: winner)
-                refined = next
-                if iterations < configuration.icpIterations || isSameAnswer(refined, winner) { break }
-            }
+            let refined = refinedRival(transform, of: winner, source: source, target: target)
             guard !isSameAnswer(refined, winner) else { continue }
             runnerUp = max(runnerUp, evaluate(refined, source: source, target: target).inliers)
         }
         return runnerUp
+    }
+
+    /// A rival answer refined by ICP as the runner-up check refines it: passes on at most
+    /// `rivalICPPoints` source points, each stopped once within reach of `winner` (it would converge
+    /// there). A pass that ends at the iteration limit has not converged (on the real split, rivals
+    /// creep along a row of desks towards the winner for more than one pass), so the next one runs,
+    /// up to `rivalRefinementPasses`, until the rival converges or is the winner's answer
+    /// (`isSameAnswer`: no rival then).
+    func refinedRival(
+        _ rival: RigidTransform, of winner: RigidTransform, source: RegistrationCloud, target: RegistrationCloud
+    ) -> RigidTransform {
+        var refined = rival
+        for _ in 0..<Self.rivalRefinementPasses {
+            let (next, iterations) = refine(
+                refined, source: source, target: target, maximumPoints: Self.rivalICPPoints, stoppingNear: winner)
+            refined = next
+            if iterations < configuration.icpIterations || isSameAnswer(refined, winner) { break }
+        }
+        return refined
     }
 
     /// Rivals of the winner refined by ICP before the runner-up is measured (`runnerUpInliers`).

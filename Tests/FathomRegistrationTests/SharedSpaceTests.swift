@@ -62,11 +62,7 @@ import Testing
     }
 
     @Test func aRivalThatICPTakesOntoTheWinnerIsNoRunnerUp() {
-        let scene = RegistrationFixtures.furnishedCorner(seed: 22, densityScale: 4)
-        let truth = RegistrationFixtures.yawTransform(-0.6, SIMD3(1.2, 0, 0.4))
-        let registrar = PointCloudRegistrar()
-        let s = registrar.prepare(PointCloud(unchecked: scene.map(truth.inverse.apply(to:))))
-        let t = registrar.prepare(PointCloud(unchecked: scene))
+        let (registrar, s, t, truth) = Self.furnishedCornerPair()
         let winner = registrar.evaluate(truth, source: s, target: t)
         // Turned 7° about the middle of the corner: beyond `isSameAnswer`, within ICP's reach of the truth.
         let middle = SIMD3<Float>(2, 0, 2)
@@ -79,15 +75,7 @@ import Testing
         // 1.5 m along the floor: beyond ICP's reach, the floor still half shared; it counts with its
         // inliers after ICP.
         let far = RigidTransform(translation: SIMD3(1.5, 0, 0)) * truth
-        // Refined as `runnerUpInliers` refines a rival: passes of ICP while the last one ended at the
-        // iteration limit apart from the winner's answer, at most `rivalRefinementPasses`.
-        var refinedFar = far
-        for _ in 0..<PointCloudRegistrar.rivalRefinementPasses {
-            let (next, iterations) = registrar.refine(
-                refinedFar, source: s, target: t, maximumPoints: PointCloudRegistrar.rivalICPPoints, stoppingNear: truth)
-            refinedFar = next
-            if iterations < registrar.configuration.icpIterations || registrar.isSameAnswer(refinedFar, truth) { break }
-        }
+        let refinedFar = registrar.refinedRival(far, of: truth, source: s, target: t)
         #expect(!registrar.isSameAnswer(refinedFar, truth))
         let farInliers = registrar.evaluate(refinedFar, source: s, target: t).inliers
         let withFar = PointCloudRegistrar.Search(
@@ -100,11 +88,7 @@ import Testing
     }
 
     @Test func aRivalStillMovingAfterOnePassIsRefinedOn() {
-        let scene = RegistrationFixtures.furnishedCorner(seed: 22, densityScale: 4)
-        let truth = RegistrationFixtures.yawTransform(-0.6, SIMD3(1.2, 0, 0.4))
-        let registrar = PointCloudRegistrar()
-        let s = registrar.prepare(PointCloud(unchecked: scene.map(truth.inverse.apply(to:))))
-        let t = registrar.prepare(PointCloud(unchecked: scene))
+        let (registrar, s, t, truth) = Self.furnishedCornerPair()
         let winner = registrar.evaluate(truth, source: s, target: t)
         // Turned 11.5° about the middle of the corner and 0.3 m along the floor: one pass of ICP ends at
         // its iteration limit still apart from the truth; the passes after it take it there.
@@ -119,5 +103,16 @@ import Testing
         #expect(onePassInliers > winner.inliers / 5, "one pass leaves a rival of \(onePassInliers) inliers")
         let found = PointCloudRegistrar.Search(refined: [(truth, 0, winner)], others: [(rival, winner.inliers * 9 / 10)])
         #expect(registrar.runnerUpInliers(of: truth, winnerInliers: winner.inliers, in: found, source: s, target: t) == 0)
+    }
+
+    /// A furnished corner (seed 22, 4× density) seen from the truth's source frame and as the target,
+    /// both prepared by a default registrar.
+    static func furnishedCornerPair() -> (PointCloudRegistrar, RegistrationCloud, RegistrationCloud, RigidTransform) {
+        let scene = RegistrationFixtures.furnishedCorner(seed: 22, densityScale: 4)
+        let truth = RegistrationFixtures.yawTransform(-0.6, SIMD3(1.2, 0, 0.4))
+        let registrar = PointCloudRegistrar()
+        let source = registrar.prepare(PointCloud(unchecked: scene.map(truth.inverse.apply(to:))))
+        let target = registrar.prepare(PointCloud(unchecked: scene))
+        return (registrar, source, target, truth)
     }
 }
