@@ -25,6 +25,8 @@ import subprocess
 import sys
 import tempfile
 
+import crowded_cases
+
 PCL_MODULES = ["pcl_segmentation", "pcl_features", "pcl_search", "pcl_sample_consensus", "pcl_kdtree", "pcl_common"]
 
 
@@ -61,13 +63,10 @@ def main():
         subprocess.run(["g++", "-O2", "-std=c++17", "-w", os.path.join(here, "peer-pcl.cpp"), "-o", peer] + flags,
                        check=True)
         cases = os.path.join(folder, "cases")
-        env = dict(os.environ, FATHOM_CROWDED_SIZES=args.sizes, FATHOM_CROWDED_KINDS=args.kinds,
-                   FATHOM_CROWDED_NOISES=args.noises, FATHOM_CROWDED_TRIALS=str(args.trials),
-                   FATHOM_CROWDED_EXPORT=cases, OMP_NUM_THREADS="1")
-        out = subprocess.run([args.bench, "--reports", "--filter", "surfaces/crowded"], env=env,
-                             capture_output=True, text=True, check=True).stdout
-        print(out.split("== surfaces/crowded-feature-points")[0].strip())
-        rows = [line.split("\t") for line in open(os.path.join(cases, "cases.tsv")).read().splitlines()[1:]]
+        os.makedirs(cases, exist_ok=True)
+        table, rows = crowded_cases.export(args.bench, cases, args.sizes, args.kinds, args.noises, args.trials)
+        print(table)
+        env = dict(os.environ, OMP_NUM_THREADS="1")
         ours = {row[0]: (float(row[5]), row[6] == "1") for row in rows}
         result = subprocess.run([peer, cases], env=env, capture_output=True, text=True, check=True).stdout
         groups = {}

@@ -19,10 +19,11 @@ Skips (exit 0) when open3d or numpy is not installed. Usage:
 """
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 import time
+
+import crowded_cases
 
 try:
     import numpy as np
@@ -49,13 +50,8 @@ def main():
         return 0
     o3d.utility.set_verbosity_level(o3d.utility.VerbosityLevel.Error)
     with tempfile.TemporaryDirectory() as folder:
-        env = dict(os.environ, FATHOM_CROWDED_SIZES=args.sizes, FATHOM_CROWDED_KINDS="plane",
-                   FATHOM_CROWDED_NOISES=args.noises, FATHOM_CROWDED_TRIALS=str(args.trials),
-                   FATHOM_CROWDED_EXPORT=folder, OMP_NUM_THREADS="1")
-        out = subprocess.run([args.bench, "--reports", "--filter", "surfaces/crowded"], env=env,
-                             capture_output=True, text=True, check=True).stdout
-        print(out.split("== surfaces/crowded-feature-points")[0].strip())
-        rows = [line.split("\t") for line in open(os.path.join(folder, "cases.tsv")).read().splitlines()[1:]]
+        table, rows = crowded_cases.export(args.bench, folder, args.sizes, "plane", args.noises, args.trials)
+        print(table)
         groups = {}
         for name, points, seed, seed_radius, accuracy, fathom_ms in (row[:6] for row in rows):
             xyz = np.fromfile(os.path.join(folder, name + ".f32"), dtype="<f4").reshape(-1, 3).astype(np.float64)
