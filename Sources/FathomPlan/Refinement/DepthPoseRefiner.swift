@@ -220,12 +220,9 @@ struct DepthPoseRefiner {
             guard let (a, b, used) = normalEquations(samples, at: pose, limit: limit, blockSums: &blockSums),
                 let delta = Self.constrainedStep(a, b, count: used)
             else { return nil }
-            let centre = pose.translation
-            let rotation = Matrix3x3.rotation(axis: SIMD3(0, 1, 0), angle: Float(delta[3]))
-            let shift = SIMD3(Float(delta[0]), Float(delta[1]), Float(delta[2]))
-            let step = RigidTransform(rotation: rotation, translation: centre - rotation * centre + shift)
-            pose = step * pose
+            pose = Self.applying(delta, to: pose)
             turn += delta[3]
+            let shift = SIMD3(Float(delta[0]), Float(delta[1]), Float(delta[2]))
             if (shift * shift).sum() < 1e-8 && abs(delta[3]) < 1e-5 { break }
         }
         let moved = pose.translation - start.translation
