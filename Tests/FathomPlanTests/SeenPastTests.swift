@@ -144,9 +144,9 @@ import Testing
     /// One line found along the wardrobe's front and the chimney breast's beside it (x −0.6…2.4),
     /// each station judged against its own top: the wardrobe's stations (top 1.9 m) are open above,
     /// the chimney breast's (points up to 2.45 m) are not, and the line as a whole is not one ending
-    /// below the ceiling (less than half of it, the wardrobe's 1.1 m of 2.8, is open). A station whose top is a window's sill
-    /// (0.95 m, below the height a face must fill the wall band to) is never probed, though the
-    /// rays pass above it.
+    /// below the ceiling (less than half of it, the wardrobe's 1.1 m of 2.8, is open). A station
+    /// open in the wall band (points only up to a window's sill, 0.95 m) has no top and is never
+    /// probed, though the rays pass above it.
     @Test func eachStationIsJudgedAgainstItsOwnTop() throws {
         let extractor = FloorPlanExtractor()
         let views = try Self.views()
@@ -174,10 +174,18 @@ import Testing
             extractor.endingBelowCeiling([line], grid: grid, floorY: 0, ceilingHeight: ceiling, views: views)
                 == [false])
 
+        // The wardrobe's line seen only up to a window's sill (0.95 m): its stations are open in the
+        // wall band, so they have no top and are not probed; probed from 0.95 m, they would be open.
         let front = FurnitureFrontTests.face(x0: -0.6, x1: 0.6, z: z)
-        let sill = extractor.seenPastStations(
-            front, tops: FloorPlanExtractor.stations(of: front).map { _ in 0.95 }, floorY: 0, ceilingHeight: ceiling,
-            views: views)
-        #expect(!sill.isEmpty && !sill.contains(true))
+        let below = ObjectBackFillTests.wall(z: z, from: -0.6, to: 0.6) { _ in 0.05...0.95 }
+        let sillGrid = PlanPointGrid(
+            positions: below.positions, heights: below.heights, cellSize: FloorPlanExtractor.pointGridCellSize)
+        let tops = extractor.localTops(front, grid: sillGrid)
+        #expect(!tops.isEmpty && tops.allSatisfy { $0 == nil })
+        let sill = extractor.seenPastStations(front, tops: tops, floorY: 0, ceilingHeight: ceiling, views: views)
+        #expect(!sill.contains(true))
+        let probed = extractor.seenPastStations(
+            front, tops: tops.map { _ in 0.95 }, floorY: 0, ceilingHeight: ceiling, views: views)
+        #expect(probed.contains(true))
     }
 }

@@ -42,7 +42,12 @@ extension FloorPlanExtractor {
         var isFurniture = [Bool](repeating: false, count: faces.count)
         var recessSides: [(face: WallFace, side: Double)] = []
         for f in faces.indices {
-            guard let sf = sides[f] else { continue }
+            guard let sf = sides[f] else {
+                // A face no camera had a clear view of may come into view once the furniture before
+                // it is taken out; one ending below the ceiling is not a wall either way.
+                if f < endsBelowCeiling.count && endsBelowCeiling[f] { isFurniture[f] = true }
+                continue
+            }
             let front = faces[f]
             let mid = front.line.point(at: (front.t0 + front.t1) / 2)
             var best: (wall: Int, depth: Double)? = nil

@@ -49,7 +49,10 @@ extension FloorPlanExtractor {
     }
 
     /// Each station's top (`faceTopQuantile` of the face's points over the station and
-    /// `localTopStations` on either side), metres above the floor; nil where the face holds no points.
+    /// `localTopStations` on either side), metres above the floor; nil where the face holds no points
+    /// or is open in the wall band (at most `openStationCoverage` of its `coverageBin` bins hold
+    /// points, as an opening's stations: a window above its sill, a door, through which the rays reach
+    /// the reveal in the wall's thickness or the next room). A face found in the band fills it.
     func localTops(_ face: WallFace, grid: PlanPointGrid) -> [Double?] {
         let stations = Self.stations(of: face)
         guard let first = stations.first else { return [] }
@@ -62,10 +65,17 @@ extension FloorPlanExtractor {
             let s = min(stations.count - 1, max(0, Int((t - lo) / Self.supportStation)))
             heights[s].append(grid.heights[i])
         }
+        let band = configuration.wallBand
+        let bins = max(1, Int(((band.upperBound - band.lowerBound) / Self.coverageBin).rounded()))
         return stations.indices.map { s in
             let near = (max(0, s - Self.localTopStations)...min(stations.count - 1, s + Self.localTopStations))
                 .flatMap { heights[$0] }.sorted()
             guard !near.isEmpty else { return nil }
+            var filled = Set<Int>()
+            for h in heights[s] where Double(h) >= band.lowerBound && Double(h) < band.upperBound {
+                filled.insert(Int((Double(h) - band.lowerBound) / Self.coverageBin))
+            }
+            guard Double(filled.count) > Self.openStationCoverage * Double(bins) else { return nil }
             return Double(near[min(near.count - 1, Int(Double(near.count) * Self.faceTopQuantile))])
         }
     }
@@ -79,24 +89,18 @@ extension FloorPlanExtractor {
     /// drift) and they outnumber the views that stopped at one (within that margin). A wall runs
     /// from the floor to the ceiling and hides everything behind it; a wardrobe, a refrigerator or a
     /// bookcase stops below the ceiling and the room goes on above it. A station whose top reaches
-    /// the ceiling has nothing probed and is not open, and so is one whose top lies below the height
-    /// a face must fill the wall band to (`minimumWallBandCoverage`): a window's sill or a door's gap,
-    /// through which the rays reach the reveal in the wall's thickness or the next room.
+    /// the ceiling has nothing probed and is not open (nor is one without a top, `localTops`).
     func seenPastStations(
         _ face: WallFace, tops: [Double?], floorY: Double, ceilingHeight: Double?, views: [CoarseDepthView]
     ) -> [Bool] {
         let stations = Self.stations(of: face)
         precondition(tops.count == stations.count, "one top per station")
         guard !stations.isEmpty, !views.isEmpty else { return stations.map { _ in false } }
-        // A face fills the wall band's bins up to at least this height; a station whose top lies lower
-        // is a gap in it (a window above its sill, a door), not the top of something standing there.
-        let band = configuration.wallBand
-        let lowestTop = band.lowerBound + configuration.minimumWallBandCoverage * (band.upperBound - band.lowerBound)
         // Probe points, station by station (`firstProbe[s]..<firstProbe[s + 1]`).
         var probes: [SIMD3<Float>] = []
         var firstProbe = [0]
         for (s, t) in stations.enumerated() {
-            if let top = tops[s], top >= lowestTop {
+            if let top = tops[s] {
                 let p = face.line.point(at: t)
                 let bottom = top + Self.seenPastProbeMargin
                 let ceiling = ceilingHeight.map { $0 - Self.seenPastProbeMargin } ?? (top + Self.seenPastProbeReach)
