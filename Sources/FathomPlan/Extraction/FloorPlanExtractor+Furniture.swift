@@ -52,12 +52,12 @@ extension FloorPlanExtractor {
             let mid = front.line.point(at: (front.t0 + front.t1) / 2)
             var best: (wall: Int, depth: Double)? = nil
             var seenOnlyAbove: (wall: Int, depth: Double)? = nil
-            // A front the ceiling meets (`ceilingMeetsTop`) is not furniture merely for ending in the open.
             // A face the cameras saw past above its top stops below the ceiling: it is not a wall,
             // whatever stands behind it (`endingBelowCeiling`).
-            let endsBelowCeiling = f < endsBelowCeiling.count && endsBelowCeiling[f]
+            let seenPastAbove = f < endsBelowCeiling.count && endsBelowCeiling[f]
+            // A front the ceiling meets (`ceilingMeetsTop`) is not furniture merely for ending in the open.
             let reachesCeiling =
-                !endsBelowCeiling && ceilingMeetsTop(front, side: sf, grid: grid) >= Self.minimumWallAboveFraction
+                !seenPastAbove && ceilingMeetsTop(front, side: sf, grid: grid) >= Self.minimumWallAboveFraction
             var recess: (face: WallFace, side: Double, depth: Double)? = nil
             for w in faces.indices where w != f {
                 guard let sw = sides[w] else { continue }
@@ -103,7 +103,7 @@ extension FloorPlanExtractor {
                     }
                     continue
                 }
-                guard runsBehind || seenAbove || endsBeside || endsBelowCeiling else { continue }
+                guard runsBehind || seenAbove || endsBeside || seenPastAbove else { continue }
                 // A wall known only from its line seen above the front counts when no wall reaching the
                 // front's side does (a nearer line seen above may be the next room's wall behind a partition).
                 if reachesSide {
@@ -116,7 +116,7 @@ extension FloorPlanExtractor {
             if Self.debugging {
                 print(
                     "face \(front.start)–\(front.end) side \(sf) top \(tops[f]) ceiling \(reachesCeiling) "
-                        + "seen past above \(endsBelowCeiling): "
+                        + "seen past above \(seenPastAbove): "
                         + (best.map { "furniture before \(faces[$0.wall].start)–\(faces[$0.wall].end), depth \($0.depth)" }
                             ?? recess.map { "wall of a recess, side \($0.face.start)–\($0.face.end)" } ?? "wall"))
             }
@@ -124,7 +124,7 @@ extension FloorPlanExtractor {
                 if let recess { recessSides.append((recess.face, recess.side)) }
                 // A face ending below the ceiling with no wall behind it is a piece's side or end (a
                 // refrigerator's, a counter run's): not a wall, and it hides no wall.
-                if endsBelowCeiling { isFurniture[f] = true }
+                if seenPastAbove { isFurniture[f] = true }
                 continue
             }
             var face = front
