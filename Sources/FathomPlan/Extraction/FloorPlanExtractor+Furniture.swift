@@ -25,14 +25,16 @@ extension FloorPlanExtractor {
     /// it (along a fifth of its extent, `spaceSeenAbove`), or the front ends in the open where the
     /// wall begins (`endsBesideWall`) and the ceiling was not seen meeting it (`ceilingMeetsTop`:
     /// then it is the wall of a recess whose side was never found, and that side is added,
-    /// `recessSide`).
+    /// `recessSide`), or the cameras saw past it above its top (`endsBelowCeiling`, from
+    /// `endingBelowCeiling`: then it is furniture even without any of those, and with no wall
+    /// behind it at all it is a piece's side and is only taken out of the walls).
     /// Faces whose both ends lie in the space between a furniture front and its wall are the
     /// furniture's sides.
     /// The walls come with the side each was seen from (nil when no camera had a clear view of it),
     /// the inferred sides of recesses last.
-    func separatingFurniture(_ faces: [WallFace], grid: PlanPointGrid, cameras: [CameraSample])
-        -> (walls: [WallFace], sides: [Double?], furniture: [FurnitureOccluder])
-    {
+    func separatingFurniture(
+        _ faces: [WallFace], grid: PlanPointGrid, cameras: [CameraSample], endsBelowCeiling: [Bool] = []
+    ) -> (walls: [WallFace], sides: [Double?], furniture: [FurnitureOccluder]) {
         guard faces.count >= 2 else { return (faces, faces.map { _ in nil }, []) }
         let sides = seenSides(faces, cameras: cameras, grid: grid)
         let tops = faces.map { faceTop($0, grid: grid) }
@@ -40,14 +42,22 @@ extension FloorPlanExtractor {
         var isFurniture = [Bool](repeating: false, count: faces.count)
         var recessSides: [(face: WallFace, side: Double)] = []
         for f in faces.indices {
-            guard let sf = sides[f] else { continue }
+            guard let sf = sides[f] else {
+                // A face no camera had a clear view of may come into view once the furniture before
+                // it is taken out; one ending below the ceiling is not a wall either way.
+                if f < endsBelowCeiling.count && endsBelowCeiling[f] { isFurniture[f] = true }
+                continue
+            }
             let front = faces[f]
             let mid = front.line.point(at: (front.t0 + front.t1) / 2)
             var best: (wall: Int, depth: Double)? = nil
             var seenOnlyAbove: (wall: Int, depth: Double)? = nil
+            // A face the cameras saw past above its top stops below the ceiling: it is not a wall,
+            // whatever stands behind it (`endingBelowCeiling`).
+            let seenPastAbove = f < endsBelowCeiling.count && endsBelowCeiling[f]
             // A front the ceiling meets (`ceilingMeetsTop`) is not furniture merely for ending in the open.
             let reachesCeiling =
-                ceilingMeetsTop(front, side: sf, grid: grid) >= Self.minimumWallAboveFraction
+                !seenPastAbove && ceilingMeetsTop(front, side: sf, grid: grid) >= Self.minimumWallAboveFraction
             var recess: (face: WallFace, side: Double, depth: Double)? = nil
             for w in faces.indices where w != f {
                 guard let sw = sides[w] else { continue }
@@ -93,7 +103,7 @@ extension FloorPlanExtractor {
                     }
                     continue
                 }
-                guard runsBehind || seenAbove || endsBeside else { continue }
+                guard runsBehind || seenAbove || endsBeside || seenPastAbove else { continue }
                 // A wall known only from its line seen above the front counts when no wall reaching the
                 // front's side does (a nearer line seen above may be the next room's wall behind a partition).
                 if reachesSide {
@@ -105,12 +115,16 @@ extension FloorPlanExtractor {
             if best == nil { best = seenOnlyAbove }
             if Self.debugging {
                 print(
-                    "face \(front.start)–\(front.end) side \(sf) top \(tops[f]) ceiling \(reachesCeiling): "
+                    "face \(front.start)–\(front.end) side \(sf) top \(tops[f]) ceiling \(reachesCeiling) "
+                        + "seen past above \(seenPastAbove): "
                         + (best.map { "furniture before \(faces[$0.wall].start)–\(faces[$0.wall].end), depth \($0.depth)" }
                             ?? recess.map { "wall of a recess, side \($0.face.start)–\($0.face.end)" } ?? "wall"))
             }
             guard let best else {
                 if let recess { recessSides.append((recess.face, recess.side)) }
+                // A face ending below the ceiling with no wall behind it is a piece's side or end (a
+                // refrigerator's, a counter run's): not a wall, and it hides no wall.
+                if seenPastAbove { isFurniture[f] = true }
                 continue
             }
             var face = front

@@ -67,6 +67,7 @@ public struct FloorPlanExtractor: Sendable {
         }
         var pipeline = makeFusionPipeline()
         var refiner = makePoseRefinement()
+        var views: [CoarseDepthView] = []
         let wanted = min(package.depthFrameCount, configuration.maximumFusedFrames)
         // Keep every `step`-th depth frame.
         let step = max(1, Int((Double(package.depthFrameCount) / Double(configuration.maximumFusedFrames)).rounded(.up)))
@@ -79,7 +80,7 @@ public struct FloorPlanExtractor: Sendable {
                 guard frame.depth != nil else { continue }
                 defer { seen += 1 }
                 guard seen % step == 0 else { continue }
-                fuseFrame(frame, into: &pipeline, refiner: &refiner)
+                keepView(of: frame, placedBy: fuseFrame(frame, into: &pipeline, refiner: &refiner), in: &views)
                 fused += 1
                 progress?(FloorPlanExtractionProgress(stage: .fusing, completed: fused, total: wanted))
             }
@@ -92,7 +93,7 @@ public struct FloorPlanExtractor: Sendable {
                 while read < frameStep, let frame = try it.next() {
                     read += 1
                     if frame.depth != nil {
-                        fuseFrame(frame, into: &pipeline, refiner: &refiner)
+                        keepView(of: frame, placedBy: fuseFrame(frame, into: &pipeline, refiner: &refiner), in: &views)
                         fused += 1
                         break
                     }
@@ -106,7 +107,7 @@ public struct FloorPlanExtractor: Sendable {
             points: pipeline.fusion.pointCloud(minimumSampleCount: 2).positions,
             depthFrameCount: pipeline.report.depthFrameCount, fusedFrameCount: pipeline.report.fusedFrameCount,
             cameras: cameraFrames, labels: package.labels, trueNorthDegrees: package.azimuth?.trueNorthDegrees,
-            refinedPoses: refinedPoses, messages: refiner.map(Self.refinementMessages) ?? [])
+            refinedPoses: refinedPoses, messages: refiner.map(Self.refinementMessages) ?? [], views: views)
     }
 
     /// The plan of a sequence of frames (e.g. a simulation's), every depth frame fused.
@@ -121,10 +122,11 @@ public struct FloorPlanExtractor: Sendable {
         var pipeline = makeFusionPipeline()
         var refiner = makePoseRefinement()
         var cameraFrames: [CameraFrame] = []
+        var views: [CoarseDepthView] = []
         for frame in frames {
             cameraFrames.append(frame.camera)
             guard frame.depth != nil else { continue }
-            fuseFrame(frame, into: &pipeline, refiner: &refiner)
+            keepView(of: frame, placedBy: fuseFrame(frame, into: &pipeline, refiner: &refiner), in: &views)
             progress?(
                 FloorPlanExtractionProgress(
                     stage: .fusing, completed: pipeline.report.depthFrameCount, total: pipeline.report.depthFrameCount))
@@ -138,7 +140,7 @@ public struct FloorPlanExtractor: Sendable {
                 points: pipeline.fusion.pointCloud(minimumSampleCount: 2).positions,
                 depthFrameCount: pipeline.report.depthFrameCount, fusedFrameCount: pipeline.report.fusedFrameCount,
                 cameras: corrected, labels: labels, trueNorthDegrees: trueNorthDegrees, refinedPoses: refinedPoses,
-                messages: refiner.map(Self.refinementMessages) ?? []),
+                messages: refiner.map(Self.refinementMessages) ?? [], views: views),
             progress: progress)
     }
 
@@ -150,14 +152,18 @@ public struct FloorPlanExtractor: Sendable {
                 farthest: configuration.maximumDepthDistance, minimumConfidence: configuration.minimumConfidence))
     }
 
-    /// Fuses a depth frame, its pose refined first when a refiner is given.
-    func fuseFrame(_ frame: SensorFrame, into pipeline: inout DepthFusionPipeline, refiner: inout PoseRefinement?) {
+    /// Fuses a depth frame, its pose refined first when a refiner is given; returns the camera as placed.
+    @discardableResult
+    func fuseFrame(_ frame: SensorFrame, into pipeline: inout DepthFusionPipeline, refiner: inout PoseRefinement?)
+        -> CameraFrame
+    {
         var frame = frame
         if refiner != nil, let depth = frame.depth, let pose = refiner!.refiner.refine(depth: depth, camera: frame.camera) {
             frame.camera.cameraTransform = pose.matrix
             refiner!.corrections.append((frame.frameNumber, refiner!.refiner.correction))
         }
         pipeline.process(frame)
+        return frame.camera
     }
 
     func makeFusionPipeline() -> DepthFusionPipeline {
@@ -209,7 +215,12 @@ public struct FloorPlanExtractor: Sendable {
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 0, total: 1))
         let candidates = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
         // Tall furniture against walls fills the wall band too: take it out, and remember what it hides.
-        let (wallFaces, sides, furniture) = separatingFurniture(candidates, grid: grid, cameras: cameras)
+        // A face the cameras saw past above its top stops below the ceiling: furniture (`+SeenPast`).
+        let endsBelowCeiling = endingBelowCeiling(
+            candidates, grid: grid, floorY: floorY, ceilingHeight: heights.ceilingSeen ? heights.ceilingHeight : nil,
+            views: scan.views)
+        let (wallFaces, sides, furniture) = separatingFurniture(
+            candidates, grid: grid, cameras: cameras, endsBelowCeiling: endsBelowCeiling)
         // Corners (as `snapCorners`), then faces cut where a partition behind them ends, with their seen sides.
         let snapped = snappedFaces(wallFaces, sides: sides, occluders: furniture)
         let longEnough = snapped.indices.filter { isLongEnough(snapped[$0]) }

@@ -17,4 +17,7 @@ struct FusedScan: Sendable {
     var refinedPoses: [RefinedCameraPose]
     /// Messages from fusion and refinement.
     var messages: [String]
+    /// The fused depth frames kept coarse, for telling what the cameras saw past (empty when merged
+    /// from several scans).
+    var views: [CoarseDepthView] = []
 }
