@@ -127,13 +127,16 @@ extension FloorPlanExtractor {
         }
         let wallDirections = faces.map(\.line.direction)
         var objects: [FloorPlanObject] = []
-        for members in clusters where members.count >= Self.minimumObjectCells {
+        for (index, members) in clusters.enumerated() where members.count >= Self.minimumObjectCells {
             let heights = members.map { tops[$0] }.sorted(by: >)
             let top = Double(heights[min(heights.count - 1, Self.objectTopCells - 1)])
             guard top >= Self.minimumObjectTop else { continue }
             let points = members.map(centre)
             guard var box = Self.smallestRectangle(points, preferring: wallDirections, cell: cell) else { continue }
             guard box.size.x >= Self.minimumObjectExtent || box.size.y >= Self.minimumObjectExtent else { continue }
+            box = surfaceEdges(
+                box, cluster: Int32(index), label: label, grid: grid, origin: lo, width: w, depth: d, cell: cell,
+                heightRange: Self.objectFloorClearance...ceilingLimit)
             let before = box.size.x * box.size.y
             box = backFilled(
                 box, top: top, faces: faces, grid: grid, floorSeen: floorSeen, origin: lo, width: w, depth: d,
