@@ -7,22 +7,29 @@ extension FloorPlanExtractor {
     static let objectEdgeBand = 0.15
     /// Bin of the points' profile across a side, metres.
     static let objectEdgeBin = 0.01
-    /// A side's surface is where the points' profile across it crosses this share of its peak: a step
-    /// blurred by symmetric noise is at half its height at the true edge, and a face blurred so is
-    /// centred between the two half-height crossings of its peak.
+    /// A side is placed where the points' profile across it first reaches this share of its peak,
+    /// coming in from outside: a step blurred by symmetric noise (a top, the end of a face) is at half
+    /// its height at the true edge; a face seen edge-on to the profile is a blurred peak whose
+    /// outer half-height crossing lies 1.18 noise deviations outside it (its centre is not taken:
+    /// from the far side of a piece seen only from the front, the first face met is its front).
     static let objectEdgeLevel = 0.5
     /// Fewest points at a side's peak for the side to be placed from its profile.
     static let objectEdgeMinimumPeak = 8
+    /// A bin counts as below the level only when it lies below it by this many Poisson standard
+    /// deviations (the square root of the level): a sparsely seen end of a piece, a few points per
+    /// bin all along, is the piece and not a fringe.
+    static let objectEdgeSignificance = 2.0
 
-    /// The box with each side moved in to the surface its points show (never out). The box from
-    /// the occupied cells reaches the outermost cell holding a few points, and on a seen face the
-    /// depth's noise and flying pixels spread a fringe of points several centimetres in front of
-    /// it; the cells do not tell that fringe from the piece. The points' profile across the side (1
-    /// cm bins over the band inside it) does: a face seen edge-on to the profile is a peak whose
-    /// centre is the surface (the noise spreads it evenly on both sides), a top or the end of a
-    /// face is a step whose half height is its edge, and the fringe lies below half the peak. The
-    /// profile's own shape decides, so a clean edge keeps its place and the noisier the data the
-    /// more it trims (`objectEdgeLevel`).
+    /// The box with each side moved in to the edge its points show (never out). The box from the
+    /// occupied cells reaches the outermost cell holding a few points, and on a seen face the
+    /// depth's noise and flying pixels spread a fringe of points several centimetres in front of it;
+    /// the cells do not tell that fringe from the piece. The points' profile across the side (1 cm
+    /// bins over the band inside it) does: the fringe lies below half the side's peak, the piece's
+    /// top or face above it (`objectEdgeLevel`). The profile's own shape decides, so a clean edge
+    /// keeps its place and the noisier the data the more it trims. A bin counts as below that level
+    /// only when it is so by more than its counting noise (`objectEdgeSignificance`): the sparsely
+    /// seen end of a piece, a few points in every bin, is not trimmed as if it were a fringe. A side
+    /// moves in by at most a quarter of the box's extent across it.
     func surfaceEdges(
         _ box: PlanBox, cluster: Int32, label: [Int32], grid: PlanPointGrid, origin: SIMD2<Double>, width w: Int,
         depth d: Int, cell: Double, heightRange: ClosedRange<Float>
@@ -66,14 +73,15 @@ extension FloorPlanExtractor {
         for side in 0..<4 {
             let row = profile[(side * bins)..<((side + 1) * bins)]
             guard let peak = row.max(), peak >= Self.objectEdgeMinimumPeak else { continue }
-            let level = Double(peak) * Self.objectEdgeLevel
-            guard let first = row.indices.first(where: { Double(row[$0]) >= level }), first > row.startIndex else {
+            let half = Double(peak) * Self.objectEdgeLevel
+            let level = half - Self.objectEdgeSignificance * half.squareRoot()
+            guard level > 0, let first = row.indices.first(where: { Double(row[$0]) >= level }), first > row.startIndex else {
                 continue
             }
             // The crossing of the level between the centres of the bins either side of it.
             let below = Double(row[first - 1])
             let above = Double(row[first])
-            let crossing = Double(first - row.startIndex) - 0.5 + (level - below) / max(above - below, 1)
+            let crossing = Double(first - row.startIndex) - 0.5 + min(1, (level - below) / max(above - below, 1))
             let extent = side < 2 ? box.size.x : box.size.y
             trim[side] = min(max(0, crossing) * Self.objectEdgeBin, extent / 4)
         }
