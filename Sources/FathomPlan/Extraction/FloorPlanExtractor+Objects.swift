@@ -33,9 +33,14 @@ extension FloorPlanExtractor {
     /// cells apart), each boxed by the smallest rectangle at any angle (wall directions preferred),
     /// run on to the wall behind where the floor between was never seen, its top the height at least
     /// three cells reach; the category from the box's size and shape (`category(…)`).
-    func findObjects(grid: PlanPointGrid, faces: [WallFace], rooms: [[SIMD2<Double>]], ceilingHeight: Double)
-        -> [FloorPlanObject]
-    {
+    ///
+    /// When the ceiling was not seen (`ceilingSeen` false, `ceilingHeight` then the top of the walls
+    /// seen), no point is taken for ceiling: a wardrobe seen from nearer than its wall may reach
+    /// higher than the walls were seen.
+    func findObjects(
+        grid: PlanPointGrid, faces: [WallFace], rooms: [[SIMD2<Double>]], ceilingHeight: Double,
+        ceilingSeen: Bool = true
+    ) -> [FloorPlanObject] {
         guard !rooms.isEmpty else { return [] }
         let cell = Self.objectCellSize
         var lo = SIMD2<Double>(repeating: .infinity)
@@ -80,7 +85,7 @@ extension FloorPlanExtractor {
         var tops = [Float](repeating: 0, count: w * d)
         var floorSeen = [Bool](repeating: false, count: w * d)
         var floorCounts = [Int32](repeating: 0, count: w * d)
-        let ceilingLimit = Float(ceilingHeight) - Self.objectCeilingClearance
+        let ceilingLimit = ceilingSeen ? Float(ceilingHeight) - Self.objectCeilingClearance : .infinity
         for i in grid.positions.indices {
             let p = grid.positions[i]
             let x = Int((p.x - lo.x) / cell)
@@ -127,13 +132,16 @@ extension FloorPlanExtractor {
         }
         let wallDirections = faces.map(\.line.direction)
         var objects: [FloorPlanObject] = []
-        for members in clusters where members.count >= Self.minimumObjectCells {
+        for (index, members) in clusters.enumerated() where members.count >= Self.minimumObjectCells {
             let heights = members.map { tops[$0] }.sorted(by: >)
             let top = Double(heights[min(heights.count - 1, Self.objectTopCells - 1)])
             guard top >= Self.minimumObjectTop else { continue }
             let points = members.map(centre)
             guard var box = Self.smallestRectangle(points, preferring: wallDirections, cell: cell) else { continue }
             guard box.size.x >= Self.minimumObjectExtent || box.size.y >= Self.minimumObjectExtent else { continue }
+            box = surfaceEdges(
+                box, cluster: Int32(index), label: label, grid: grid, origin: lo, width: w, depth: d, cell: cell,
+                heightRange: Self.objectFloorClearance...ceilingLimit)
             let before = box.size.x * box.size.y
             box = backFilled(
                 box, top: top, faces: faces, grid: grid, floorSeen: floorSeen, origin: lo, width: w, depth: d,

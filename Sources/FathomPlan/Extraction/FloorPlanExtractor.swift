@@ -255,7 +255,8 @@ public struct FloorPlanExtractor: Sendable {
         }
         var plan = assemble(faces: faces, rooms: rooms, floorY: floorY, ceilingHeight: heights.ceilingHeight)
         plan.objects = findObjects(
-            grid: grid, faces: faces, rooms: rooms.map(\.polygon), ceilingHeight: heights.ceilingHeight)
+            grid: grid, faces: faces, rooms: rooms.map(\.polygon), ceilingHeight: heights.ceilingHeight,
+            ceilingSeen: heights.ceilingSeen)
         plan.trueNorthDegrees = trueNorthDegrees
         nameRooms(&plan, cameras: cameraPlan, labels: labels)
         quality.roomClosure = rooms.map(\.closure)
