@@ -16,6 +16,10 @@ import FathomCore
 public struct PointCloudRegistrar: Sendable {
     /// The settings.
     public let configuration: RegistrationConfiguration
+    /// Whether a trusted result needs `minimumSharedCells` cells both clouds saw (the adaptive path,
+    /// whose inlier distances and RMSE bound follow the data, sets it; fixed settings, whose absolute
+    /// RMSE bound rejects wrong rooms on the relocalizer's sweep, do not).
+    var requiresSharedEvidence = false
 
     /// Clouds with fewer downsampled points than this are not registered.
     public static let minimumPointCount = 10
@@ -81,13 +85,13 @@ public struct PointCloudRegistrar: Sendable {
             let (transform, settling) = PointCloudRegistrar(configuration: settle)
                 .refine(best.transform, source: source, target: target, maximumPoints: Self.settlingICPPoints)
             let quality = evaluate(transform, source: source, target: target)
-            let fitness = sharedFitness(transform, source: source, target: target)
+            let (fitness, sharedCells) = sharedEvidence(transform, source: source, target: target)
             func judged(refiningRivals: Bool) -> RegistrationResult {
                 let runnerUp = runnerUpInliers(
                     of: best.transform, winnerInliers: best.quality.inliers, in: found, source: source, target: target,
                     refiningRivals: refiningRivals)
                 return verdict(
-                    transform, quality: quality, fitness: fitness,
+                    transform, quality: quality, fitness: fitness, sharedCells: sharedCells,
                     runnerUpRatio: best.quality.inliers > 0 ? Float(runnerUp) / Float(best.quality.inliers) : 1,
                     icpIterations: best.iterations + settling, sourcePointCount: source.count)
             }
@@ -160,10 +164,12 @@ public struct PointCloudRegistrar: Sendable {
 
     /// The result for `transform` with quality `q` and `fitness` (`sharedFitness`; both measured with
     /// these settings), a runner-up scoring `runnerUpRatio` of the winner and, where a finer level
-    /// judged it, the winner's contradiction rate there: the figures and the trust verdict.
+    /// judged it, the winner's contradiction rate there: the figures and the trust verdict. With
+    /// `requiresSharedEvidence`, the fitness must have been measured over at least `minimumSharedCells`
+    /// of the `sharedCells` both clouds saw (`sharedEvidence`).
     func verdict(
-        _ transform: RigidTransform, quality q: Quality, fitness: Float, runnerUpRatio: Float, contradictionRate: Float? = nil,
-        icpIterations iterations: Int, sourcePointCount: Int
+        _ transform: RigidTransform, quality q: Quality, fitness: Float, sharedCells: Int? = nil, runnerUpRatio: Float,
+        contradictionRate: Float? = nil, icpIterations iterations: Int, sourcePointCount: Int
     ) -> RegistrationResult {
         let overlap = Float(q.covered) / Float(max(1, sourcePointCount))
         // Checked in this order; `.ambiguous` therefore means that everything else passed (the
@@ -181,6 +187,8 @@ public struct PointCloudRegistrar: Sendable {
             failure = .contradicted(rate)
         } else if fitness < configuration.minimumFitness {
             failure = .lowFitness(fitness)
+        } else if requiresSharedEvidence, let cells = sharedCells, cells < Self.minimumSharedCells {
+            failure = .uncertainFitness(fitness, sharedCells: cells)
         } else if runnerUpRatio > configuration.maximumRunnerUpRatio {
             failure = .ambiguous(runnerUpRatio)
         }
@@ -193,6 +201,8 @@ public struct PointCloudRegistrar: Sendable {
         result.contradictionRate = contradictionRate ?? 0
         result.voxelSize = configuration.voxelSize
         result.refinementVoxelSize = configuration.voxelSize
+        result.inlierDistance = configuration.inlierDistance
+        result.sharedCells = sharedCells ?? 0
         return result
     }
 
