@@ -25,8 +25,7 @@ extension PointCloudRegistrar {
     {
         var cells = Set<SIMD3<Int32>>()
         let forward = sharedInlierFraction(of: source, movedBy: targetFromSource, onto: target, sharedCells: &cells)
-        var unused = Set<SIMD3<Int32>>()
-        let backward = sharedInlierFraction(of: target, movedBy: targetFromSource.inverse, onto: source, sharedCells: &unused)
+        let backward = sharedInlierFraction(of: target, movedBy: targetFromSource.inverse, onto: source)
         return ((forward + backward) / 2, cells.count)
     }
 
@@ -35,8 +34,8 @@ extension PointCloudRegistrar {
     func sharedInlierFraction(of cloud: RegistrationCloud, movedBy transform: RigidTransform, onto other: RegistrationCloud)
         -> Float
     {
-        var unused = Set<SIMD3<Int32>>()
-        return sharedInlierFraction(of: cloud, movedBy: transform, onto: other, sharedCells: &unused)
+        var none: Set<SIMD3<Int32>>? = nil
+        return sharedInlierFraction(of: cloud, movedBy: transform, onto: other, sharedCells: &none)
     }
 
     /// `sharedInlierFraction(of:movedBy:onto:)`, also collecting the shared cells (of `other`'s grid) in
@@ -45,6 +44,16 @@ extension PointCloudRegistrar {
         of cloud: RegistrationCloud, movedBy transform: RigidTransform, onto other: RegistrationCloud,
         sharedCells: inout Set<SIMD3<Int32>>
     ) -> Float {
+        var cells: Set<SIMD3<Int32>>? = sharedCells
+        defer { sharedCells = cells ?? [] }
+        return sharedInlierFraction(of: cloud, movedBy: transform, onto: other, sharedCells: &cells)
+    }
+
+    /// The fraction, collecting the shared cells when `sharedCells` is not `nil`.
+    private func sharedInlierFraction(
+        of cloud: RegistrationCloud, movedBy transform: RigidTransform, onto other: RegistrationCloud,
+        sharedCells: inout Set<SIMD3<Int32>>?
+    ) -> Float {
         var shared = 0, inliers = 0
         let inverseEdge = 1 / other.configuration.coverageRadius
         for p in cloud.positions {
@@ -52,7 +61,7 @@ extension PointCloudRegistrar {
             let cell = RegistrationCloud.cell(q, inverseEdge: inverseEdge)
             guard other.occupiedCells.contains(cell) else { continue }
             shared += 1
-            sharedCells.insert(cell)
+            sharedCells?.insert(cell)
             if other.nearest(to: q, within: configuration.inlierDistance) != nil { inliers += 1 }
         }
         return shared > 0 ? Float(inliers) / Float(shared) : 0
