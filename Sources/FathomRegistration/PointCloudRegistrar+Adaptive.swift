@@ -117,7 +117,7 @@ extension PointCloudRegistrar {
         }
         for r in candidates {
             let (transform, iterations) = refiner.refine(r.transform, source: fs, target: ft)
-            let q = refiner.evaluate(transform, source: fs, target: ft, enclosure: enclosure, stride: stride)
+            let q = refiner.evaluate(transform, source: fs, target: ft, enclosure: enclosure, stride: stride, countingCoverage: false)
             answers.append((transform, r.iterations + iterations, q.support(maximumContradictionRate: limit), q.contradictionRate))
         }
         answers.sort { $0.support > $1.support }

@@ -103,7 +103,7 @@ extension PointCloudRegistrar {
             }
             let refined = refinedRival(transform, of: winner, source: source, target: target)
             guard !isSameAnswer(refined, winner) else { continue }
-            runnerUp = max(runnerUp, evaluate(refined, source: source, target: target).inliers)
+            runnerUp = max(runnerUp, evaluate(refined, source: source, target: target, countingCoverage: false).inliers)
         }
         return runnerUp
     }

@@ -145,7 +145,9 @@ public struct PointCloudRegistrar: Sendable {
                 samplingIterations: configuration.samplingIterations))
         }
         // Coarse verification on the whole cloud, then ICP on the best few.
-        let coarse = hypotheses.map { h in (transform: h, inliers: evaluate(h, source: source, target: target).inliers) }
+        let coarse = hypotheses.map { h in
+            (transform: h, inliers: evaluate(h, source: source, target: target, countingCoverage: false).inliers)
+        }
             .sorted { $0.inliers > $1.inliers }
         var refined: [(transform: RigidTransform, iterations: Int, quality: Quality)] = []
         var others = Array(coarse.dropFirst(refining))
@@ -156,7 +158,7 @@ public struct PointCloudRegistrar: Sendable {
                 continue
             }
             let (t, iterations) = refine(h, source: source, target: target, maximumPoints: icpPoints)
-            refined.append((t, iterations, evaluate(t, source: source, target: target, enclosure: enclosure)))
+            refined.append((t, iterations, evaluate(t, source: source, target: target, enclosure: enclosure, countingCoverage: false)))
         }
         refined.sort { $0.quality.inliers > $1.quality.inliers }
         return .found(Search(refined: refined, others: others))
@@ -257,10 +259,12 @@ public struct PointCloudRegistrar: Sendable {
     /// target point within `coverageRadius` when that one is planar, or far from every target point
     /// but inside what the target enclosed) or extensions (on that plane; see `Quality`); points whose
     /// nearest target point is not planar count as neither. `stride` > 1 looks at every
-    /// `stride`-th source point.
+    /// `stride`-th source point. Without `countingCoverage` the points in the mapped space are not
+    /// looked up (`covered` is then the inliers): for rankings, which use the inliers and contradictions
+    /// only (a set lookup per point, 3 % of a dense registration).
     func evaluate(
         _ transform: RigidTransform, source: RegistrationCloud, target: RegistrationCloud, enclosure: OccupancyGrid? = nil,
-        stride: Int = 1
+        stride: Int = 1, countingCoverage: Bool = true
     ) -> Quality {
         let r = configuration.inlierDistance
         var inliers = 0, covered = 0, contradictions = 0, extensions = 0
@@ -268,7 +272,7 @@ public struct PointCloudRegistrar: Sendable {
         var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
         for k in Swift.stride(from: 0, to: source.count, by: max(1, stride)) {
             let q = transform.apply(to: source.positions[k])
-            if target.covers(q) { covered += 1 }
+            if countingCoverage && target.covers(q) { covered += 1 }
             guard let (bestIndex, best) = target.nearest(to: q, within: r) else {
                 if let enclosure {
                     // No occupied cell around: no target point within the coverage radius either.
