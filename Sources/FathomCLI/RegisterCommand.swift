@@ -77,7 +77,8 @@ public struct RegisterCommand: OutputtingCommand {
                 sourcePoints: result.sourcePointCount, reason: result.failure.map { "\($0)" },
                 runnerUpRatio: result.runnerUpRatio, constraint: result.constraint,
                 contradictionRate: result.contradictionRate, voxel: result.voxelSize,
-                refinementVoxel: result.refinementVoxelSize,
+                refinementVoxel: result.refinementVoxelSize, inlierDistance: result.inlierDistance,
+                sharedCells: result.sharedCells,
                 elapsedMilliseconds: (milliseconds * 1000).rounded() / 1000,
                 cpuMilliseconds: (cpuMilliseconds * 1000).rounded() / 1000)
             let encoder = JSONEncoder()
@@ -123,6 +124,10 @@ public struct RegisterCommand: OutputtingCommand {
         var contradictionRate: Float
         var voxel: Float
         var refinementVoxel: Float
+        /// The inlier distance of the verdict, metres (at the search level).
+        var inlierDistance: Float
+        /// The cells both clouds saw, over which the fitness was measured (its independent observations).
+        var sharedCells: Int
         var elapsedMilliseconds: Double
         var cpuMilliseconds: Double
     }

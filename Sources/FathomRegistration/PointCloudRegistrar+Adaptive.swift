@@ -24,7 +24,10 @@ extension PointCloudRegistrar {
     ) -> RegistrationResult {
         let ms = RegistrationCloudMeasurements(measuring: source.positions)
         let mt = RegistrationCloudMeasurements(measuring: target.positions)
-        let registrar = PointCloudRegistrar(configuration: .adapted(source: ms, target: mt, mode: mode))
+        var registrar = PointCloudRegistrar(configuration: .adapted(source: ms, target: mt, mode: mode))
+        // Inlier distances and the RMSE bound follow the data here: the fitness must rest on enough of
+        // the space both clouds saw.
+        registrar.requiresSharedEvidence = true
         guard let fine = RegistrationConfiguration.fineStage(after: registrar.configuration, source: ms, target: mt) else {
             return registrar.register(source: source, target: target, seed: seed)
         }
@@ -89,7 +92,8 @@ extension PointCloudRegistrar {
         var c = configuration
         c.hypothesesRefined *= Self.fineStageHypothesisFactor
         c.maximumRMSE = max(c.maximumRMSE, c.inlierDistance * RegistrationConfiguration.maximumRelativeRMSE)
-        let judge = PointCloudRegistrar(configuration: c)
+        var judge = PointCloudRegistrar(configuration: c)
+        judge.requiresSharedEvidence = requiresSharedEvidence
         let coarseEnclosure = OccupancyGrid(t.positions, cell: c.coverageRadius)
         switch judge.search(
             source: s, target: t, using: &g, refining: c.hypothesesRefined, enclosure: coarseEnclosure,
@@ -113,7 +117,7 @@ extension PointCloudRegistrar {
         }
         for r in candidates {
             let (transform, iterations) = refiner.refine(r.transform, source: fs, target: ft)
-            let q = refiner.evaluate(transform, source: fs, target: ft, enclosure: enclosure, stride: stride)
+            let q = refiner.evaluate(transform, source: fs, target: ft, enclosure: enclosure, stride: stride, countingCoverage: false)
             answers.append((transform, r.iterations + iterations, q.support(maximumContradictionRate: limit), q.contradictionRate))
         }
         answers.sort { $0.support > $1.support }
@@ -128,9 +132,10 @@ extension PointCloudRegistrar {
         settle.icpStartDistance = fine.inlierDistance
         let (transform, settling) = PointCloudRegistrar(configuration: settle)
             .refine(winner.transform, source: fs, target: ft, maximumPoints: Self.settlingICPPoints)
+        let (fitness, sharedCells) = judge.sharedEvidence(transform, source: s, target: t)
         var result = judge.verdict(
             transform, quality: evaluate(transform, source: s, target: t),
-            fitness: judge.sharedFitness(transform, source: s, target: t), runnerUpRatio: runnerUpRatio,
+            fitness: fitness, sharedCells: sharedCells, runnerUpRatio: runnerUpRatio,
             contradictionRate: winner.rate, icpIterations: winner.iterations + settling, sourcePointCount: s.count)
         result.refinementVoxelSize = fine.voxelSize
         return result

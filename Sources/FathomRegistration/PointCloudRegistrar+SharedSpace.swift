@@ -13,9 +13,20 @@ extension PointCloudRegistrar {
     /// the other's occupied cells but beside its surfaces, scores low in both directions. A direction
     /// with no point in a shared cell counts 0.
     func sharedFitness(_ targetFromSource: RigidTransform, source: RegistrationCloud, target: RegistrationCloud) -> Float {
-        let forward = sharedInlierFraction(of: source, movedBy: targetFromSource, onto: target)
+        sharedEvidence(targetFromSource, source: source, target: target).fitness
+    }
+
+    /// `sharedFitness` and the evidence it rests on: the number of distinct cells (edge
+    /// `coverageRadius`) of the target holding moved source points, the places both clouds saw. Points
+    /// of one cell lie on the same few surfaces, so their inlier states go together: the shared cells,
+    /// not the points, are the independent observations of the fitness (`minimumSharedCells`).
+    func sharedEvidence(_ targetFromSource: RigidTransform, source: RegistrationCloud, target: RegistrationCloud)
+        -> (fitness: Float, sharedCells: Int)
+    {
+        var cells = Set<SIMD3<Int32>>()
+        let forward = sharedInlierFraction(of: source, movedBy: targetFromSource, onto: target, sharedCells: &cells)
         let backward = sharedInlierFraction(of: target, movedBy: targetFromSource.inverse, onto: source)
-        return (forward + backward) / 2
+        return ((forward + backward) / 2, cells.count)
     }
 
     /// Of the points of `cloud` (moved by `transform`) in cells `other` holds points in, the fraction
@@ -23,15 +34,51 @@ extension PointCloudRegistrar {
     func sharedInlierFraction(of cloud: RegistrationCloud, movedBy transform: RigidTransform, onto other: RegistrationCloud)
         -> Float
     {
+        var none: Set<SIMD3<Int32>>? = nil
+        return sharedInlierFraction(of: cloud, movedBy: transform, onto: other, sharedCells: &none)
+    }
+
+    /// `sharedInlierFraction(of:movedBy:onto:)`, also collecting the shared cells (of `other`'s grid) in
+    /// `sharedCells`.
+    func sharedInlierFraction(
+        of cloud: RegistrationCloud, movedBy transform: RigidTransform, onto other: RegistrationCloud,
+        sharedCells: inout Set<SIMD3<Int32>>
+    ) -> Float {
+        var cells: Set<SIMD3<Int32>>? = sharedCells
+        defer { sharedCells = cells ?? [] }
+        return sharedInlierFraction(of: cloud, movedBy: transform, onto: other, sharedCells: &cells)
+    }
+
+    /// The fraction, collecting the shared cells when `sharedCells` is not `nil`.
+    private func sharedInlierFraction(
+        of cloud: RegistrationCloud, movedBy transform: RigidTransform, onto other: RegistrationCloud,
+        sharedCells: inout Set<SIMD3<Int32>>?
+    ) -> Float {
         var shared = 0, inliers = 0
+        let inverseEdge = 1 / other.configuration.coverageRadius
         for p in cloud.positions {
             let q = transform.apply(to: p)
-            guard other.occupies(q) else { continue }
+            let cell = RegistrationCloud.cell(q, inverseEdge: inverseEdge)
+            guard other.occupiedCells.contains(cell) else { continue }
             shared += 1
+            sharedCells?.insert(cell)
             if other.nearest(to: q, within: configuration.inlierDistance) != nil { inliers += 1 }
         }
         return shared > 0 ? Float(inliers) / Float(shared) : 0
     }
+
+    /// Cells both clouds must share for a trusted result when `requiresSharedEvidence` is set (the
+    /// adaptive path): the fitness is a proportion measured over the shared cells, and to know it within
+    /// ±`fitnessPrecision` at 95 % confidence, whatever its value, takes (1.96 / (2 × 0.1))² ≈ 96.04,
+    /// so 97 cells. Points of one cell lie on the same few surfaces and go together; the cells are the
+    /// independent observations. ±0.1 is the margin between the trusted minimum (0.55) and what right
+    /// answers score (0.60–0.73 on the validation set, the real split and the simulator alike).
+    public static let minimumSharedCells = Int(
+        ((fitnessConfidenceScore / (2 * fitnessPrecision)) * (fitnessConfidenceScore / (2 * fitnessPrecision))).rounded(.up))
+    /// The half-width of the fitness's confidence interval a trusted result needs (`minimumSharedCells`).
+    public static let fitnessPrecision: Float = 0.1
+    /// The standard score of a two-sided 95 % confidence interval (`minimumSharedCells`).
+    public static let fitnessConfidenceScore: Float = 1.96
 
     /// The inliers of the best answer of `found` that is not `winner` (of `winnerInliers` inliers):
     /// its rivals (refined answers after ICP, the others as verified), the `rivalsRefined` with most
@@ -56,7 +103,7 @@ extension PointCloudRegistrar {
             }
             let refined = refinedRival(transform, of: winner, source: source, target: target)
             guard !isSameAnswer(refined, winner) else { continue }
-            runnerUp = max(runnerUp, evaluate(refined, source: source, target: target).inliers)
+            runnerUp = max(runnerUp, evaluate(refined, source: source, target: target, countingCoverage: false).inliers)
         }
         return runnerUp
     }

@@ -16,6 +16,10 @@ import FathomCore
 public struct PointCloudRegistrar: Sendable {
     /// The settings.
     public let configuration: RegistrationConfiguration
+    /// Whether a trusted result needs `minimumSharedCells` cells both clouds saw (the adaptive path,
+    /// whose inlier distances and RMSE bound follow the data, sets it; fixed settings, whose absolute
+    /// RMSE bound rejects wrong rooms on the relocalizer's sweep, do not).
+    var requiresSharedEvidence = false
 
     /// Clouds with fewer downsampled points than this are not registered.
     public static let minimumPointCount = 10
@@ -81,13 +85,13 @@ public struct PointCloudRegistrar: Sendable {
             let (transform, settling) = PointCloudRegistrar(configuration: settle)
                 .refine(best.transform, source: source, target: target, maximumPoints: Self.settlingICPPoints)
             let quality = evaluate(transform, source: source, target: target)
-            let fitness = sharedFitness(transform, source: source, target: target)
+            let (fitness, sharedCells) = sharedEvidence(transform, source: source, target: target)
             func judged(refiningRivals: Bool) -> RegistrationResult {
                 let runnerUp = runnerUpInliers(
                     of: best.transform, winnerInliers: best.quality.inliers, in: found, source: source, target: target,
                     refiningRivals: refiningRivals)
                 return verdict(
-                    transform, quality: quality, fitness: fitness,
+                    transform, quality: quality, fitness: fitness, sharedCells: sharedCells,
                     runnerUpRatio: best.quality.inliers > 0 ? Float(runnerUp) / Float(best.quality.inliers) : 1,
                     icpIterations: best.iterations + settling, sourcePointCount: source.count)
             }
@@ -141,7 +145,9 @@ public struct PointCloudRegistrar: Sendable {
                 samplingIterations: configuration.samplingIterations))
         }
         // Coarse verification on the whole cloud, then ICP on the best few.
-        let coarse = hypotheses.map { h in (transform: h, inliers: evaluate(h, source: source, target: target).inliers) }
+        let coarse = hypotheses.map { h in
+            (transform: h, inliers: evaluate(h, source: source, target: target, countingCoverage: false).inliers)
+        }
             .sorted { $0.inliers > $1.inliers }
         var refined: [(transform: RigidTransform, iterations: Int, quality: Quality)] = []
         var others = Array(coarse.dropFirst(refining))
@@ -152,7 +158,7 @@ public struct PointCloudRegistrar: Sendable {
                 continue
             }
             let (t, iterations) = refine(h, source: source, target: target, maximumPoints: icpPoints)
-            refined.append((t, iterations, evaluate(t, source: source, target: target, enclosure: enclosure)))
+            refined.append((t, iterations, evaluate(t, source: source, target: target, enclosure: enclosure, countingCoverage: false)))
         }
         refined.sort { $0.quality.inliers > $1.quality.inliers }
         return .found(Search(refined: refined, others: others))
@@ -160,10 +166,12 @@ public struct PointCloudRegistrar: Sendable {
 
     /// The result for `transform` with quality `q` and `fitness` (`sharedFitness`; both measured with
     /// these settings), a runner-up scoring `runnerUpRatio` of the winner and, where a finer level
-    /// judged it, the winner's contradiction rate there: the figures and the trust verdict.
+    /// judged it, the winner's contradiction rate there: the figures and the trust verdict. With
+    /// `requiresSharedEvidence`, the fitness must have been measured over at least `minimumSharedCells`
+    /// of the `sharedCells` both clouds saw (`sharedEvidence`).
     func verdict(
-        _ transform: RigidTransform, quality q: Quality, fitness: Float, runnerUpRatio: Float, contradictionRate: Float? = nil,
-        icpIterations iterations: Int, sourcePointCount: Int
+        _ transform: RigidTransform, quality q: Quality, fitness: Float, sharedCells: Int? = nil, runnerUpRatio: Float,
+        contradictionRate: Float? = nil, icpIterations iterations: Int, sourcePointCount: Int
     ) -> RegistrationResult {
         let overlap = Float(q.covered) / Float(max(1, sourcePointCount))
         // Checked in this order; `.ambiguous` therefore means that everything else passed (the
@@ -181,6 +189,8 @@ public struct PointCloudRegistrar: Sendable {
             failure = .contradicted(rate)
         } else if fitness < configuration.minimumFitness {
             failure = .lowFitness(fitness)
+        } else if requiresSharedEvidence, let cells = sharedCells, cells < Self.minimumSharedCells {
+            failure = .uncertainFitness(fitness, sharedCells: cells)
         } else if runnerUpRatio > configuration.maximumRunnerUpRatio {
             failure = .ambiguous(runnerUpRatio)
         }
@@ -193,6 +203,8 @@ public struct PointCloudRegistrar: Sendable {
         result.contradictionRate = contradictionRate ?? 0
         result.voxelSize = configuration.voxelSize
         result.refinementVoxelSize = configuration.voxelSize
+        result.inlierDistance = configuration.inlierDistance
+        result.sharedCells = sharedCells ?? 0
         return result
     }
 
@@ -247,10 +259,12 @@ public struct PointCloudRegistrar: Sendable {
     /// target point within `coverageRadius` when that one is planar, or far from every target point
     /// but inside what the target enclosed) or extensions (on that plane; see `Quality`); points whose
     /// nearest target point is not planar count as neither. `stride` > 1 looks at every
-    /// `stride`-th source point.
+    /// `stride`-th source point. Without `countingCoverage` the points in the mapped space are not
+    /// looked up (`covered` is then the inliers): for rankings, which use the inliers and contradictions
+    /// only (a set lookup per point, 3 % of a dense registration).
     func evaluate(
         _ transform: RigidTransform, source: RegistrationCloud, target: RegistrationCloud, enclosure: OccupancyGrid? = nil,
-        stride: Int = 1
+        stride: Int = 1, countingCoverage: Bool = true
     ) -> Quality {
         let r = configuration.inlierDistance
         var inliers = 0, covered = 0, contradictions = 0, extensions = 0
@@ -258,7 +272,7 @@ public struct PointCloudRegistrar: Sendable {
         var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
         for k in Swift.stride(from: 0, to: source.count, by: max(1, stride)) {
             let q = transform.apply(to: source.positions[k])
-            if target.covers(q) { covered += 1 }
+            if countingCoverage && target.covers(q) { covered += 1 }
             guard let (bestIndex, best) = target.nearest(to: q, within: r) else {
                 if let enclosure {
                     // No occupied cell around: no target point within the coverage radius either.

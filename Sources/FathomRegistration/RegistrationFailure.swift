@@ -9,6 +9,11 @@ public enum RegistrationFailure: Sendable, Hashable, CustomStringConvertible {
     case noConsistentHypothesis
     /// Found, but the inlier fraction is below `RegistrationConfiguration.minimumFitness`.
     case lowFitness(Float)
+    /// Found with a fitness at the trusted minimum or above, but measured over too few places to be
+    /// known: fewer than `PointCloudRegistrar.minimumSharedCells` cells (edge
+    /// `RegistrationConfiguration.coverageRadius`) both clouds saw (the fitness, and the shared cells).
+    /// Checked by `PointCloudRegistrar.registerAdaptively`.
+    case uncertainFitness(Float, sharedCells: Int)
     /// Found, but too few source points land in the target's mapped space (the overlap, 0…1).
     case lowOverlap(Float)
     /// Found, but fewer inliers than `RegistrationConfiguration.minimumInlierCount`.
@@ -30,7 +35,7 @@ public enum RegistrationFailure: Sendable, Hashable, CustomStringConvertible {
     public var transformWasFound: Bool {
         switch self {
         case .tooFewPoints, .noCorrespondences, .noConsistentHypothesis: false
-        case .lowFitness, .lowOverlap, .fewInliers, .highRMSE, .degenerate, .ambiguous, .contradicted: true
+        case .lowFitness, .uncertainFitness, .lowOverlap, .fewInliers, .highRMSE, .degenerate, .ambiguous, .contradicted: true
         }
     }
 
@@ -41,6 +46,8 @@ public enum RegistrationFailure: Sendable, Hashable, CustomStringConvertible {
         case .noCorrespondences: "no descriptor correspondences"
         case .noConsistentHypothesis: "no consistent sample of correspondences"
         case let .lowFitness(f): "fitness \(f) below the trusted minimum"
+        case let .uncertainFitness(f, n):
+            "fitness \(f) measured over only \(n) cells both clouds saw, too few to know it"
         case let .lowOverlap(o): "overlap \(o) with the target's mapped space below the trusted minimum"
         case let .fewInliers(n): "only \(n) inliers"
         case let .degenerate(c): "the alignment can slide: constraint \(c) below the trusted minimum"

@@ -46,6 +46,11 @@ public struct RegistrationResult: Sendable, Equatable {
     public var voxelSize: Float = 0
     /// The voxel edge of the final refinement, metres (equal to `voxelSize` when there was no finer level).
     public var refinementVoxelSize: Float = 0
+    /// The inlier distance the verdict counted inliers within, metres (at the search level).
+    public var inlierDistance: Float = 0
+    /// The cells (edge `RegistrationConfiguration.coverageRadius`) both clouds saw after alignment, over
+    /// which `fitness` was measured: its independent observations (0 when not measured).
+    public var sharedCells: Int = 0
 
     /// Creates a result.
     public init(
