@@ -23,10 +23,10 @@ extension PointCloudRegistrar {
     func sharedEvidence(_ targetFromSource: RigidTransform, source: RegistrationCloud, target: RegistrationCloud)
         -> (fitness: Float, sharedCells: Int)
     {
-        var cells = Set<SIMD3<Int32>>()
+        var cells: Set<SIMD3<Int32>>? = []
         let forward = sharedInlierFraction(of: source, movedBy: targetFromSource, onto: target, sharedCells: &cells)
         let backward = sharedInlierFraction(of: target, movedBy: targetFromSource.inverse, onto: source)
-        return ((forward + backward) / 2, cells.count)
+        return ((forward + backward) / 2, cells?.count ?? 0)
     }
 
     /// Of the points of `cloud` (moved by `transform`) in cells `other` holds points in, the fraction
@@ -36,17 +36,6 @@ extension PointCloudRegistrar {
     {
         var none: Set<SIMD3<Int32>>? = nil
         return sharedInlierFraction(of: cloud, movedBy: transform, onto: other, sharedCells: &none)
-    }
-
-    /// `sharedInlierFraction(of:movedBy:onto:)`, also collecting the shared cells (of `other`'s grid) in
-    /// `sharedCells`.
-    func sharedInlierFraction(
-        of cloud: RegistrationCloud, movedBy transform: RigidTransform, onto other: RegistrationCloud,
-        sharedCells: inout Set<SIMD3<Int32>>
-    ) -> Float {
-        var cells: Set<SIMD3<Int32>>? = sharedCells
-        defer { sharedCells = cells ?? [] }
-        return sharedInlierFraction(of: cloud, movedBy: transform, onto: other, sharedCells: &cells)
     }
 
     /// The fraction, collecting the shared cells when `sharedCells` is not `nil`.
