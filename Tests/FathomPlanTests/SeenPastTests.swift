@@ -189,3 +189,21 @@ import Testing
         #expect(probed.contains(true))
     }
 }
+
+extension FloorPlanExtractor {
+    /// Fraction of a face's extent (5 cm stations, `fitEndMargin` at each end left out) over which
+    /// the depth frames saw past its plane above `top` (`seenPastStations` with one top for all).
+    /// - Parameters:
+    ///   - top: the face's top, metres above the floor.
+    ///   - floorY: the floor's world height, metres.
+    ///   - ceilingHeight: metres above the floor; nil when the ceiling was not seen.
+    func seenPastAbove(
+        _ face: WallFace, top: Double, floorY: Double, ceilingHeight: Double?, views: [CoarseDepthView]
+    ) -> Double {
+        let stations = seenPastStations(
+            face, tops: Self.stations(of: face).map { _ in top }, floorY: floorY, ceilingHeight: ceilingHeight,
+            views: views)
+        guard !stations.isEmpty else { return 0 }
+        return Double(stations.filter { $0 }.count) / Double(stations.count)
+    }
+}
