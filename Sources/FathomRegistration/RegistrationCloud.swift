@@ -36,6 +36,12 @@ public struct RegistrationCloud: Sendable {
     static let coarseRadiusFactor: Float = 3
     /// Index over `positions`.
     let index: SpatialIndex
+    /// Nearest-point grid over `positions` (cells of `nearestGridEdgeFactor × inlierDistance`), for
+    /// ICP and the verdict's inlier queries (`nearest(to:within:)`).
+    let nearestGrid: NearestPointGrid
+    /// The nearest-point grid's cell edge in inlier distances: a query within the inlier distance
+    /// (the verdict's, ICP's last iterations) then reaches at most 2 cells along each axis.
+    static let nearestGridEdgeFactor: Float = 2
     /// `descriptorWidth` lanes per point, concatenated.
     let descriptors: [SIMD16<Float>]
     /// Cells (edge `coverageRadius`) within one cell of a point: the mapped space.
@@ -73,6 +79,7 @@ public struct RegistrationCloud: Sendable {
         self.shapes = shapes
         self.descriptors = descriptors
         index = SpatialIndex(positions: points, cellSize: max(configuration.voxelSize, configuration.normalRadius / 2))
+        nearestGrid = NearestPointGrid(positions: points, edge: configuration.inlierDistance * Self.nearestGridEdgeFactor)
         occupiedCells = Self.occupiedCells(points, edge: configuration.coverageRadius)
         coveredCells = Self.dilated(occupiedCells)
     }
@@ -116,6 +123,7 @@ public struct RegistrationCloud: Sendable {
         positions = points
         let index = SpatialIndex(positions: points, cellSize: max(configuration.voxelSize, configuration.normalRadius / 2))
         self.index = index
+        nearestGrid = NearestPointGrid(positions: points, edge: configuration.inlierDistance * Self.nearestGridEdgeFactor)
         let (n, planar, shapes) = withNormals
             ? Self.estimateNormals(points, index: index, radius: configuration.normalRadius)
             : ([SIMD3<Float>](repeating: SIMD3(0, 1, 0), count: points.count), [Bool](repeating: false, count: points.count),
@@ -153,23 +161,12 @@ public struct RegistrationCloud: Sendable {
     /// The number of downsampled points.
     public var count: Int { positions.count }
 
-    /// The nearest point to `p` within `radius` (metres) and its squared distance, or `nil`. Looks
-    /// within one index cell first: a nearest point found there is the nearest overall, and large
-    /// radii (ICP's first iterations) then cost no more than small ones.
+    /// The nearest point to `p` within `radius` (metres) and its squared distance, or `nil`
+    /// (`NearestPointGrid`: within half a grid edge first; a nearest point found there is the nearest
+    /// overall, so ICP's large first radii cost little more than small ones).
     @inline(__always)
     func nearest(to p: SIMD3<Float>, within radius: Float) -> (index: Int, squaredDistance: Float)? {
-        var best = Float.infinity
-        var bestIndex = -1
-        let first = min(radius, index.cellSize)
-        index.forEachNeighbor(of: p, radius: first) { j, d2 in
-            if d2 < best { best = d2; bestIndex = j }
-        }
-        if bestIndex < 0 && radius > first {
-            index.forEachNeighbor(of: p, radius: radius) { j, d2 in
-                if d2 < best { best = d2; bestIndex = j }
-            }
-        }
-        return bestIndex >= 0 ? (bestIndex, best) : nil
+        nearestGrid.nearest(to: p, within: radius)
     }
 
     /// How a point that is not an inlier relates to this cloud's surfaces.
