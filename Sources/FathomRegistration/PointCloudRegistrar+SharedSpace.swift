@@ -69,30 +69,36 @@ extension PointCloudRegistrar {
     /// The standard score of a two-sided 95 % confidence interval (`minimumSharedCells`).
     public static let fitnessConfidenceScore: Float = 1.96
 
-    /// The inliers of the best answer of `found` that is not `winner` (of `winnerInliers` inliers):
-    /// its rivals (refined answers after ICP, the others as verified), the `rivalsRefined` with most
-    /// inliers refined by ICP first (on at most `rivalICPPoints` source points, until converged or the
-    /// winner's answer, at most `rivalRefinementPasses` passes) unless they have fewer
-    /// than `rivalRefinementFloor` of the winner's. A rival that ICP takes onto the winner is the same
-    /// answer seen from a worse start (a slide along the data that the fit resolves), not a rival; one
-    /// that stays apart counts with its inliers after refinement. Without `refiningRivals`, every rival
-    /// counts as the search left it (a cheaper figure for results whose verdict it does not decide).
-    func runnerUpInliers(
-        of winner: RigidTransform, winnerInliers: Int, in found: Search, source: RegistrationCloud, target: RegistrationCloud,
+    /// The support (`Quality.support`: inliers weighed by their fit) of the best answer of `found` that
+    /// is not `winner` (of support `winnerSupport`): its rivals (refined answers after ICP, the others
+    /// as verified), the `rivalsRefined` with most support refined by ICP first (on at most
+    /// `rivalICPPoints` source points, until converged or the winner's answer, at most
+    /// `rivalRefinementPasses` passes) unless they have less than `rivalRefinementFloor` of the
+    /// winner's. A rival that ICP takes onto the winner is the same answer seen from a worse start (a
+    /// slide along the data that the fit resolves), not a rival; one that stays apart counts with its
+    /// support after refinement. Without `refiningRivals`, every rival counts as the search left it (a
+    /// cheaper figure for results whose verdict it does not decide).
+    ///
+    /// Support rather than inliers (issue 15, seventh session): on sparse, noisy clouds a rival a few
+    /// degrees and decimetres off still finds a point within the inlier distance for most points, only
+    /// farther away; counting them as equals made right answers on real landmarks ambiguous at random
+    /// (the same real pair moved three ways: 7 of 30 refused, rivals at 0.81–0.89 of the inliers).
+    func runnerUpSupport(
+        of winner: RigidTransform, winnerSupport: Float, in found: Search, source: RegistrationCloud, target: RegistrationCloud,
         refiningRivals: Bool = true
-    ) -> Int {
-        var rivals = found.refined.filter { !isSameAnswer($0.transform, winner) }.map { ($0.transform, $0.quality.inliers) }
-        rivals += found.others.filter { !isSameAnswer($0.transform, winner) }.map { ($0.transform, $0.inliers) }
+    ) -> Float {
+        var rivals = found.refined.filter { !isSameAnswer($0.transform, winner) }.map { ($0.transform, $0.quality.support) }
+        rivals += found.others.filter { !isSameAnswer($0.transform, winner) }.map { ($0.transform, $0.support) }
         rivals.sort { $0.1 > $1.1 }
-        var runnerUp = 0
-        for (k, (transform, inliers)) in rivals.enumerated() {
-            guard refiningRivals, k < Self.rivalsRefined, Float(inliers) >= Float(winnerInliers) * Self.rivalRefinementFloor else {
-                runnerUp = max(runnerUp, inliers)
+        var runnerUp: Float = 0
+        for (k, (transform, support)) in rivals.enumerated() {
+            guard refiningRivals, k < Self.rivalsRefined, support >= winnerSupport * Self.rivalRefinementFloor else {
+                runnerUp = max(runnerUp, support)
                 break
             }
             let refined = refinedRival(transform, of: winner, source: source, target: target)
             guard !isSameAnswer(refined, winner) else { continue }
-            runnerUp = max(runnerUp, evaluate(refined, source: source, target: target, countingCoverage: false).inliers)
+            runnerUp = max(runnerUp, evaluate(refined, source: source, target: target, countingCoverage: false).support)
         }
         return runnerUp
     }

@@ -87,12 +87,12 @@ public struct PointCloudRegistrar: Sendable {
             let quality = evaluate(transform, source: source, target: target)
             let (fitness, sharedCells) = sharedEvidence(transform, source: source, target: target)
             func judged(refiningRivals: Bool) -> RegistrationResult {
-                let runnerUp = runnerUpInliers(
-                    of: best.transform, winnerInliers: best.quality.inliers, in: found, source: source, target: target,
+                let runnerUp = runnerUpSupport(
+                    of: best.transform, winnerSupport: best.quality.support, in: found, source: source, target: target,
                     refiningRivals: refiningRivals)
                 return verdict(
                     transform, quality: quality, fitness: fitness, sharedCells: sharedCells,
-                    runnerUpRatio: best.quality.inliers > 0 ? Float(runnerUp) / Float(best.quality.inliers) : 1,
+                    runnerUpRatio: best.quality.support > 0 ? runnerUp / best.quality.support : 1,
                     icpIterations: best.iterations + settling, sourcePointCount: source.count)
             }
             // The runner-up is checked last: its rivals are refined by ICP (the costliest part of a
@@ -120,7 +120,7 @@ public struct PointCloudRegistrar: Sendable {
     /// verified ones with their inliers before refinement.
     struct Search {
         var refined: [(transform: RigidTransform, iterations: Int, quality: Quality)]
-        var others: [(transform: RigidTransform, inliers: Int)]
+        var others: [(transform: RigidTransform, inliers: Int, support: Float)]
     }
 
     /// Matches descriptors, samples hypotheses, verifies them on the whole source and refines the best
@@ -146,15 +146,16 @@ public struct PointCloudRegistrar: Sendable {
         }
         // Coarse verification on the whole cloud, then ICP on the best few.
         let coarse = hypotheses.map { h in
-            (transform: h, inliers: evaluate(h, source: source, target: target, countingCoverage: false).inliers)
+            let q = evaluate(h, source: source, target: target, countingCoverage: false)
+            return (transform: h, inliers: q.inliers, support: q.support)
         }
             .sorted { $0.inliers > $1.inliers }
         var refined: [(transform: RigidTransform, iterations: Int, quality: Quality)] = []
         var others = Array(coarse.dropFirst(refining))
-        for (h, inliers) in coarse.prefix(refining) {
+        for (h, inliers, support) in coarse.prefix(refining) {
             // A hypothesis that starts where an answer already converged would converge there again.
             if skippingConverged && refined.contains(where: { isWithinReach(h, of: $0.transform) }) {
-                others.append((h, inliers))
+                others.append((h, inliers, support))
                 continue
             }
             let (t, iterations) = refine(h, source: source, target: target, maximumPoints: icpPoints)
@@ -239,6 +240,12 @@ public struct PointCloudRegistrar: Sendable {
         /// the plane of their nearest target point: the target's surfaces continued (counted with
         /// the contradictions).
         var extensions = 0
+        /// The inliers weighed by how well they fit, Σ (1 − d²/r²) over the inliers (d a point's distance
+        /// to its nearest target point, r `inlierDistance`): the truncated quadratic score of MSAC (Torr
+        /// & Zisserman, "MLESAC", CVIU 2000) in units of inliers — a perfect fit scores its inlier count,
+        /// points spread evenly over the inlier ball 0.4 each. The runner-up check compares answers by it
+        /// (`runnerUpSupport`).
+        var support: Float = 0
 
         /// Contradictions among the points near the target's surfaces (0…1).
         var contradictionRate: Float {
@@ -269,6 +276,8 @@ public struct PointCloudRegistrar: Sendable {
         let r = configuration.inlierDistance
         var inliers = 0, covered = 0, contradictions = 0, extensions = 0
         var sum: Double = 0
+        var support: Double = 0
+        let inverseR2 = 1 / Double(r * r)
         var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
         for k in Swift.stride(from: 0, to: source.count, by: max(1, stride)) {
             let q = transform.apply(to: source.positions[k])
@@ -290,6 +299,7 @@ public struct PointCloudRegistrar: Sendable {
             }
             inliers += 1
             sum += Double(best)
+            support += 1 - Double(best) * inverseR2
             switch target.shapes[bestIndex] {
             case .unknown:
                 break
@@ -315,6 +325,6 @@ public struct PointCloudRegistrar: Sendable {
         return Quality(
             inliers: inliers, covered: max(covered, inliers),
             rmse: inliers > 0 ? Float((sum / Double(inliers)).squareRoot()) : 0, constraint: constraint,
-            contradictions: contradictions, extensions: extensions)
+            contradictions: contradictions, extensions: extensions, support: Float(support))
     }
 }

@@ -69,8 +69,9 @@ public struct RegistrationConfiguration: Sendable, Hashable, Codable {
     /// high fitness 0.022 m or more: wrong alignments pair points with the nearest of other surfaces'
     /// points, which lie farther than the noise.
     public var maximumRMSE: Float = 0.021
-    /// Trusted results are clearly better than any distinct other answer: the runner-up's inliers are
-    /// at most this fraction of the winner's (default 0.8).
+    /// Trusted results are clearly better than any distinct other answer: the runner-up's support (its
+    /// inliers weighed by their fit, Σ (1 − d²/r²); with a fine level, inliers discounted by
+    /// contradictions) is at most this fraction of the winner's (default 0.8).
     public var maximumRunnerUpRatio: Float = 0.8
     /// Where a finer level exists (dense clouds, `PointCloudRegistrar.registerAdaptively`), trusted
     /// results have at most this contradiction rate: of the source points landing within

@@ -52,7 +52,7 @@ public enum RegistrationFailure: Sendable, Hashable, CustomStringConvertible {
         case let .fewInliers(n): "only \(n) inliers"
         case let .degenerate(c): "the alignment can slide: constraint \(c) below the trusted minimum"
         case let .highRMSE(r): "inlier RMSE \(r) m above the trusted maximum"
-        case let .ambiguous(r): "another answer is nearly as good (runner-up has \(r) of the inliers)"
+        case let .ambiguous(r): "another answer is nearly as good (runner-up has \(r) of the support)"
         case let .contradicted(r): "a fraction \(r) of the points near the target's surfaces land off them, above the trusted maximum"
         }
     }

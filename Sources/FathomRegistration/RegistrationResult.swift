@@ -31,9 +31,10 @@ public struct RegistrationResult: Sendable, Equatable {
     public var icpIterations: Int
     /// Why nothing was found or why the result is not trusted; `nil` for a trusted result.
     public var failure: RegistrationFailure?
-    /// Inliers of the best distinct other answer as a fraction of this one's (0…1; 0 when there was
+    /// Support of the best distinct other answer as a fraction of this one's (0…1; 0 when there was
     /// none): near 1 when two answers explain the data equally well (a symmetric room, a wrong room).
-    /// With a finer level (dense clouds) both are inliers discounted by their contradictions there.
+    /// Support is the inliers weighed by their fit, Σ (1 − d²/r²) over the inliers; with a finer level
+    /// (dense clouds), the inliers discounted by their contradictions there.
     public var runnerUpRatio: Float = 0
     /// How well the inliers pin every direction: the smallest eigenvalue of the mean of their
     /// constraint matrices (see `RegistrationConfiguration.minimumConstraint`; 0…1).

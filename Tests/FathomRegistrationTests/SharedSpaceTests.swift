@@ -61,6 +61,24 @@ import Testing
         #expect(r.fitness > 0.9, "shared fitness \(r.fitness)")
     }
 
+    @Test func supportWeighsEachInlierByItsFit() {
+        // A lattice 1 m apart (each point alone in its voxel and far from the others), moved by half the
+        // inlier distance: every point is an inlier at d = r / 2 and scores 1 − 1/4; moved by r / 10, 0.99.
+        var lattice: [SIMD3<Float>] = []
+        for x in 0..<5 { for y in 0..<3 { for z in 0..<4 { lattice.append(SIMD3(Float(x), Float(y), Float(z))) } } }
+        let registrar = PointCloudRegistrar(configuration: RegistrationConfiguration())
+        let cloud = RegistrationCloud(positions: lattice, configuration: registrar.configuration)
+        let r = registrar.configuration.inlierDistance
+        for (fraction, expected) in [(Float(0.5), Float(0.75)), (0.1, 0.99)] {
+            let q = registrar.evaluate(RigidTransform(translation: SIMD3(0, fraction * r, 0)), source: cloud, target: cloud)
+            #expect(q.inliers == lattice.count)
+            #expect(abs(q.support - expected * Float(lattice.count)) < 1e-3 * Float(lattice.count), "\(q.support)")
+        }
+        // Beyond the inlier distance: no inliers, no support.
+        let off = registrar.evaluate(RigidTransform(translation: SIMD3(0, 1.5 * r, 0)), source: cloud, target: cloud)
+        #expect(off.inliers == 0 && off.support == 0)
+    }
+
     @Test func aRivalThatICPTakesOntoTheWinnerIsNoRunnerUp() {
         let (registrar, s, t, truth) = Self.furnishedCornerPair()
         let winner = registrar.evaluate(truth, source: s, target: t)
@@ -70,21 +88,24 @@ import Testing
         let near = RigidTransform(rotation: turn, translation: middle - turn * middle) * truth
         #expect(!registrar.isSameAnswer(near, truth))
         let found = PointCloudRegistrar.Search(
-            refined: [(truth, 0, winner)], others: [(near, winner.inliers * 9 / 10)])
-        #expect(registrar.runnerUpInliers(of: truth, winnerInliers: winner.inliers, in: found, source: s, target: t) == 0)
+            refined: [(truth, 0, winner)], others: [(near, winner.inliers * 9 / 10, winner.support * 0.9)])
+        #expect(registrar.runnerUpSupport(of: truth, winnerSupport: winner.support, in: found, source: s, target: t) == 0)
         // 1.5 m along the floor: beyond ICP's reach, the floor still half shared; it counts with its
         // inliers after ICP.
         let far = RigidTransform(translation: SIMD3(1.5, 0, 0)) * truth
         let refinedFar = registrar.refinedRival(far, of: truth, source: s, target: t)
         #expect(!registrar.isSameAnswer(refinedFar, truth))
-        let farInliers = registrar.evaluate(refinedFar, source: s, target: t).inliers
+        let farQuality = registrar.evaluate(refinedFar, source: s, target: t)
+        let farInliers = farQuality.inliers
         let withFar = PointCloudRegistrar.Search(
-            refined: [(truth, 0, winner)], others: [(near, winner.inliers), (far, winner.inliers * 6 / 10)])
-        #expect(registrar.runnerUpInliers(of: truth, winnerInliers: winner.inliers, in: withFar, source: s, target: t) == farInliers)
+            refined: [(truth, 0, winner)], others: [(near, winner.inliers, winner.support), (far, winner.inliers * 6 / 10, winner.support * 0.6)])
+        #expect(registrar.runnerUpSupport(of: truth, winnerSupport: winner.support, in: withFar, source: s, target: t) == farQuality.support)
         #expect(farInliers > 0 && farInliers < winner.inliers)
+        // Support weighs each inlier by its fit (1 − d²/r² each): at most the inlier count.
+        #expect(farQuality.support <= Float(farInliers) && farQuality.support > 0)
         // Below `rivalRefinementFloor` of the winner's inliers a rival is not refined: it counts as verified.
-        let weak = PointCloudRegistrar.Search(refined: [(truth, 0, winner)], others: [(far, winner.inliers / 4)])
-        #expect(registrar.runnerUpInliers(of: truth, winnerInliers: winner.inliers, in: weak, source: s, target: t) == winner.inliers / 4)
+        let weak = PointCloudRegistrar.Search(refined: [(truth, 0, winner)], others: [(far, winner.inliers / 4, winner.support / 4)])
+        #expect(registrar.runnerUpSupport(of: truth, winnerSupport: winner.support, in: weak, source: s, target: t) == winner.support / 4)
     }
 
     @Test func aRivalStillMovingAfterOnePassIsRefinedOn() {
@@ -101,8 +122,8 @@ import Testing
         #expect(!registrar.isSameAnswer(onePass, truth))
         let onePassInliers = registrar.evaluate(onePass, source: s, target: t).inliers
         #expect(onePassInliers > winner.inliers / 5, "one pass leaves a rival of \(onePassInliers) inliers")
-        let found = PointCloudRegistrar.Search(refined: [(truth, 0, winner)], others: [(rival, winner.inliers * 9 / 10)])
-        #expect(registrar.runnerUpInliers(of: truth, winnerInliers: winner.inliers, in: found, source: s, target: t) == 0)
+        let found = PointCloudRegistrar.Search(refined: [(truth, 0, winner)], others: [(rival, winner.inliers * 9 / 10, winner.support * 0.9)])
+        #expect(registrar.runnerUpSupport(of: truth, winnerSupport: winner.support, in: found, source: s, target: t) == 0)
     }
 
     /// A furnished corner (seed 22, 4× density) seen from the truth's source frame and as the target,
