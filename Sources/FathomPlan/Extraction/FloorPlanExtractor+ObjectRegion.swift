@@ -33,8 +33,8 @@ extension FloorPlanExtractor {
         for face in faces {
             let a = face.start
             let b = face.end
-            let extension_ = Self.rasterWallExtension
-            let pad = Self.objectWallClearance + cell + extension_
+            let runOn = Self.rasterWallExtension
+            let pad = Self.objectWallClearance + cell + runOn
             let x0 = max(0, Int((min(a.x, b.x) - pad - origin.x) / cell))
             let x1 = min(w - 1, Int((max(a.x, b.x) + pad - origin.x) / cell))
             let z0 = max(0, Int((min(a.y, b.y) - pad - origin.y) / cell))
@@ -46,7 +46,7 @@ extension FloorPlanExtractor {
                     let t = face.line.coordinate(of: c)
                     guard abs(face.line.signedDistance(to: c)) <= Self.objectWallClearance + cell / 2 else { continue }
                     if t >= face.t0 - cell, t <= face.t1 + cell { inside[z * w + x] = false }
-                    if t >= face.t0 - extension_, t <= face.t1 + extension_ { wall[z * w + x] = true }
+                    if t >= face.t0 - runOn, t <= face.t1 + runOn { wall[z * w + x] = true }
                 }
             }
         }

@@ -93,7 +93,7 @@ extension FloorPlanExtractor {
         let inside = objectSearchRegion(
             rooms: rooms, faces: faces, cameras: cameras, floorSeen: floorSeen, origin: lo, width: w, depth: d,
             cell: cell)
-        // Per cell: points above the floor, the highest of them, and whether floor was seen.
+        // Per cell: points above the floor, the highest of them, floor points, points under the ceiling.
         var counts = [Int32](repeating: 0, count: w * d)
         var tops = [Float](repeating: 0, count: w * d)
         var floorCounts = [Int32](repeating: 0, count: w * d)
