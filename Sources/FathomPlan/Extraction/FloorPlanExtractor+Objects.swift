@@ -24,11 +24,19 @@ extension FloorPlanExtractor {
     /// Fraction of the cells between an object and a wall where floor was seen above which the gap is
     /// real floor (the object does not reach the wall).
     static let seenFloorFraction = 0.3
+    /// A cell holding as many points as an occupied cell needs in this band just under the ceiling
+    /// clearance (`objectCeilingClearance`), metres, is the column of a wall that no face took, not
+    /// furniture: a wall runs from the floor to the ceiling, while wardrobes, refrigerators and
+    /// shelves stop 0.2–0.6 m below it (the band lies 12–17 cm under the ceiling). Only where the
+    /// ceiling was seen: otherwise its height is the top of the walls seen, which a wardrobe seen
+    /// from nearer than its wall may pass.
+    static let objectFullHeightBand: Float = 0.05
     /// The top is the height reached by at least this many cells.
     static let objectTopCells = 3
 
-    /// Furniture as oriented boxes on the floor: the points inside rooms that are neither floor,
-    /// ceiling nor wall, seen from above on 3 cm cells (each needing the points that the measured
+    /// Furniture as oriented boxes on the floor: the points inside rooms (or, where a room does not
+    /// close, in the open space the `cameras` stood in near seen floor: `objectSearchRegion`) that are
+    /// neither floor, ceiling nor wall, seen from above on 3 cm cells (each needing the points that the measured
     /// floor density gives a horizontal top, `occupiedCellPoints`), grouped into connected clusters (tall and low
     /// cells apart), each boxed by the smallest rectangle at any angle (wall directions preferred),
     /// run on to the wall behind where the floor between was never seen, its top the height at least
@@ -39,9 +47,9 @@ extension FloorPlanExtractor {
     /// higher than the walls were seen.
     func findObjects(
         grid: PlanPointGrid, faces: [WallFace], rooms: [[SIMD2<Double>]], ceilingHeight: Double,
-        ceilingSeen: Bool = true
+        ceilingSeen: Bool = true, cameras: [SIMD2<Double>] = []
     ) -> [FloorPlanObject] {
-        guard !rooms.isEmpty else { return [] }
+        guard !rooms.isEmpty || (!cameras.isEmpty && !faces.isEmpty) else { return [] }
         let cell = Self.objectCellSize
         var lo = SIMD2<Double>(repeating: .infinity)
         var hi = SIMD2<Double>(repeating: -.infinity)
@@ -49,42 +57,47 @@ extension FloorPlanExtractor {
             lo = pointwiseMin(lo, p)
             hi = pointwiseMax(hi, p)
         }
+        // Where a room does not close, its furniture is sought in the open space between the faces:
+        // the raster spans the faces too (whole cells beyond the rooms', so that the rooms' cells
+        // stay where they were).
+        if !cameras.isEmpty {
+            var facesLo = SIMD2<Double>(repeating: .infinity)
+            var facesHi = SIMD2<Double>(repeating: -.infinity)
+            for f in faces {
+                facesLo = pointwiseMin(facesLo, pointwiseMin(f.start, f.end))
+                facesHi = pointwiseMax(facesHi, pointwiseMax(f.start, f.end))
+            }
+            if rooms.isEmpty {
+                lo = facesLo
+                hi = facesHi
+            } else {
+                let below = ((lo - facesLo) / cell).rounded(.up)
+                lo -= pointwiseMax(below, .zero) * cell
+                hi = pointwiseMax(hi, facesHi)
+            }
+        }
         let w = Int(((hi.x - lo.x) / cell).rounded(.up)) + 1
         let d = Int(((hi.y - lo.y) / cell).rounded(.up)) + 1
         guard w > 0, d > 0, w * d < 50_000_000 else { return [] }
         func centre(_ k: Int) -> SIMD2<Double> { lo + SIMD2(Double(k % w) + 0.5, Double(k / w) + 0.5) * cell }
-        // Cells inside a room, away from its walls.
-        var inside = [Bool](repeating: false, count: w * d)
-        for k in inside.indices {
-            let c = centre(k)
-            inside[k] = rooms.contains { FloorPlanGeometry.contains($0, c) }
+        // Where the floor was seen (any cell).
+        var floorSeen = [Bool](repeating: false, count: w * d)
+        for i in grid.positions.indices where abs(grid.heights[i]) <= Self.floorPointTolerance {
+            let p = grid.positions[i]
+            let x = Int((p.x - lo.x) / cell)
+            let z = Int((p.y - lo.y) / cell)
+            guard x >= 0, x < w, z >= 0, z < d else { continue }
+            floorSeen[z * w + x] = true
         }
-        for face in faces {
-            let a = face.start
-            let b = face.end
-            let pad = Self.objectWallClearance + cell
-            let x0 = max(0, Int((min(a.x, b.x) - pad - lo.x) / cell))
-            let x1 = min(w - 1, Int((max(a.x, b.x) + pad - lo.x) / cell))
-            let z0 = max(0, Int((min(a.y, b.y) - pad - lo.y) / cell))
-            let z1 = min(d - 1, Int((max(a.y, b.y) + pad - lo.y) / cell))
-            guard x0 <= x1, z0 <= z1 else { continue }
-            for z in z0...z1 {
-                for x in x0...x1 {
-                    let c = centre(z * w + x)
-                    let t = face.line.coordinate(of: c)
-                    if t >= face.t0 - cell, t <= face.t1 + cell,
-                        abs(face.line.signedDistance(to: c)) <= Self.objectWallClearance + cell / 2
-                    {
-                        inside[z * w + x] = false
-                    }
-                }
-            }
-        }
-        // Per cell: points above the floor, the highest of them, and whether floor was seen.
+        // Cells inside a room or the open space the cameras stood in, away from the walls.
+        let inside = objectSearchRegion(
+            rooms: rooms, faces: faces, cameras: cameras, floorSeen: floorSeen, origin: lo, width: w, depth: d,
+            cell: cell)
+        // Per cell: points above the floor, the highest of them, floor points, points under the ceiling.
         var counts = [Int32](repeating: 0, count: w * d)
         var tops = [Float](repeating: 0, count: w * d)
-        var floorSeen = [Bool](repeating: false, count: w * d)
         var floorCounts = [Int32](repeating: 0, count: w * d)
+        var ceilingBandCounts = [Int32](repeating: 0, count: w * d)
         let ceilingLimit = ceilingSeen ? Float(ceilingHeight) - Self.objectCeilingClearance : .infinity
         for i in grid.positions.indices {
             let p = grid.positions[i]
@@ -93,15 +106,15 @@ extension FloorPlanExtractor {
             guard x >= 0, x < w, z >= 0, z < d else { continue }
             let k = z * w + x
             let h = grid.heights[i]
-            if abs(h) <= Self.floorPointTolerance {
-                floorSeen[k] = true
-                if inside[k] { floorCounts[k] += 1 }
-            }
+            if abs(h) <= Self.floorPointTolerance, inside[k] { floorCounts[k] += 1 }
             guard inside[k], h > Self.objectFloorClearance, h < ceilingLimit else { continue }
             counts[k] += 1
             tops[k] = max(tops[k], h)
+            if h >= ceilingLimit - Self.objectFullHeightBand { ceilingBandCounts[k] += 1 }
         }
         let needed = Self.occupiedCellPoints(floorCounts: floorCounts)
+        // A column reaching up under the ceiling is a wall that no face took (furniture stops below).
+        for k in counts.indices where ceilingBandCounts[k] >= needed { counts[k] = 0 }
         // Clusters of occupied cells, tall and low apart (8-connected).
         var label = [Int32](repeating: -1, count: w * d)
         var clusters: [[Int]] = []
@@ -289,7 +302,7 @@ extension FloorPlanExtractor {
                     else { continue }
                     let longer = span > (best?.span ?? 0) + cell
                     let asLong = span >= (best?.span ?? 0) - cell
-                    if longer || (asLong && distance < best!.gap) { best = (span, distance, axis, sign) }
+                    if longer || (asLong && distance < (best?.gap ?? .infinity)) { best = (span, distance, axis, sign) }
                 }
             }
         }

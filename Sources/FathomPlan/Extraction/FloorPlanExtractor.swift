@@ -256,7 +256,7 @@ public struct FloorPlanExtractor: Sendable {
         var plan = assemble(faces: faces, rooms: rooms, floorY: floorY, ceilingHeight: heights.ceilingHeight)
         plan.objects = findObjects(
             grid: grid, faces: faces, rooms: rooms.map(\.polygon), ceilingHeight: heights.ceilingHeight,
-            ceilingSeen: heights.ceilingSeen)
+            ceilingSeen: heights.ceilingSeen, cameras: cameraPlan.map(\.position))
         plan.trueNorthDegrees = trueNorthDegrees
         nameRooms(&plan, cameras: cameraPlan, labels: labels)
         quality.roomClosure = rooms.map(\.closure)

@@ -1,0 +1,104 @@
+import Foundation
+
+extension FloorPlanExtractor {
+    /// Outside the closed rooms, an object cell is searched only within this distance of a cell where
+    /// the floor was seen, metres: furniture stands on the floor the walk saw around it (the middle of
+    /// a 1.6 m bed lies 0.8 m from its sides), while beyond a gap in the walls, where the space the
+    /// camera stood in runs out of the house, no floor is seen.
+    static let objectFloorReach = 1.0
+
+    /// The plan cells the object search looks at (`width` × `depth` cells of `cell` metres from
+    /// `origin`): the cells inside a closed room, and, where a room does not close, the cells of the
+    /// open space the cameras stood in (bounded by the wall faces, each drawn
+    /// `rasterWallExtension` longer at both ends as the room raster draws them) that lie within
+    /// `objectFloorReach` of seen floor. Furniture is furniture whether or not the room's outline
+    /// closes. Cells within `objectWallClearance` (and half a cell) of a wall face are left out
+    /// either way.
+    ///
+    /// - Complexity: O(cells × rooms' vertices + faces' bands + cells) time, O(cells) memory.
+    func objectSearchRegion(
+        rooms: [[SIMD2<Double>]], faces: [WallFace], cameras: [SIMD2<Double>], floorSeen: [Bool],
+        origin: SIMD2<Double>, width w: Int, depth d: Int, cell: Double
+    ) -> [Bool] {
+        func centre(_ k: Int) -> SIMD2<Double> { origin + SIMD2(Double(k % w) + 0.5, Double(k / w) + 0.5) * cell }
+        var inside = [Bool](repeating: false, count: w * d)
+        if !rooms.isEmpty {
+            for k in inside.indices {
+                let c = centre(k)
+                inside[k] = rooms.contains { FloorPlanGeometry.contains($0, c) }
+            }
+        }
+        // Wall bands: cells near a face (run on at its ends) block the open space.
+        var wall = [Bool](repeating: false, count: w * d)
+        for face in faces {
+            let a = face.start
+            let b = face.end
+            let runOn = Self.rasterWallExtension
+            let pad = Self.objectWallClearance + cell + runOn
+            let x0 = max(0, Int((min(a.x, b.x) - pad - origin.x) / cell))
+            let x1 = min(w - 1, Int((max(a.x, b.x) + pad - origin.x) / cell))
+            let z0 = max(0, Int((min(a.y, b.y) - pad - origin.y) / cell))
+            let z1 = min(d - 1, Int((max(a.y, b.y) + pad - origin.y) / cell))
+            guard x0 <= x1, z0 <= z1 else { continue }
+            for z in z0...z1 {
+                for x in x0...x1 {
+                    let c = centre(z * w + x)
+                    let t = face.line.coordinate(of: c)
+                    guard abs(face.line.signedDistance(to: c)) <= Self.objectWallClearance + cell / 2 else { continue }
+                    if t >= face.t0 - cell, t <= face.t1 + cell { inside[z * w + x] = false }
+                    if t >= face.t0 - runOn, t <= face.t1 + runOn { wall[z * w + x] = true }
+                }
+            }
+        }
+        // The open space the cameras stood in outside the closed rooms (4-connected between the bands),
+        // near seen floor.
+        let reach = Self.floorReachable(floorSeen, width: w, depth: d, radius: Int((Self.objectFloorReach / cell).rounded()))
+        var open = [Bool](repeating: false, count: w * d)
+        var stack: [Int] = []
+        for p in cameras {
+            let x = Int((p.x - origin.x) / cell)
+            let z = Int((p.y - origin.y) / cell)
+            guard x >= 0, x < w, z >= 0, z < d else { continue }
+            let k = z * w + x
+            guard !wall[k], !open[k], !inside[k] else { continue }
+            open[k] = true
+            stack.append(k)
+            while let k = stack.popLast() {
+                let x = k % w
+                let z = k / w
+                for (ok, n) in [(x > 0, k - 1), (x < w - 1, k + 1), (z > 0, k - w), (z < d - 1, k + w)]
+                where ok && !wall[n] && !open[n] {
+                    open[n] = true
+                    stack.append(n)
+                }
+            }
+        }
+        for k in inside.indices where open[k] && !wall[k] && reach[k] { inside[k] = true }
+        return inside
+    }
+
+    /// Whether each cell lies within `radius` cells (a square) of a cell flagged in `seen`, by a
+    /// summed-area table. - Complexity: O(width × depth).
+    static func floorReachable(_ seen: [Bool], width w: Int, depth d: Int, radius r: Int) -> [Bool] {
+        var sums = [Int32](repeating: 0, count: (w + 1) * (d + 1))
+        for z in 0..<d {
+            var row: Int32 = 0
+            for x in 0..<w {
+                row += seen[z * w + x] ? 1 : 0
+                sums[(z + 1) * (w + 1) + x + 1] = sums[z * (w + 1) + x + 1] + row
+            }
+        }
+        var out = [Bool](repeating: false, count: w * d)
+        for z in 0..<d {
+            let z0 = max(0, z - r)
+            let z1 = min(d, z + r + 1)
+            for x in 0..<w {
+                let x0 = max(0, x - r)
+                let x1 = min(w, x + r + 1)
+                let n = sums[z1 * (w + 1) + x1] - sums[z0 * (w + 1) + x1] - sums[z1 * (w + 1) + x0] + sums[z0 * (w + 1) + x0]
+                out[z * w + x] = n > 0
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,65 @@
+@testable import FathomPlan
+import FathomCore
+import Testing
+
+/// Hand-made case of a wall that no face took standing beside furniture (`objectFullHeightBand`): a
+/// closed 4 × 3.6 m room, 2.5 m high, its ceiling seen.
+@Suite struct ObjectFullHeightTests {
+    /// Spacing of the hand-made points, metres.
+    static let spacing = 0.01
+    /// Tolerance on a found box's sides, metres (a cell and a bin of the edge profile).
+    static let boxTolerance = 0.03
+    /// Tolerance on a found top, metres.
+    static let topTolerance: Double = 0.005
+
+    /// The room's four walls, seen from inside.
+    static var faces: [WallFace] {
+        func face(_ origin: SIMD2<Double>, _ direction: SIMD2<Double>, _ length: Double, side: Double) -> WallFace {
+            var f = WallFace(line: PlanLine(origin: origin, direction: direction), t0: 0, t1: length)
+            f.side = side
+            return f
+        }
+        return [
+            face(SIMD2(0, 3.6), SIMD2(1, 0), 4, side: -1),
+            face(SIMD2(0, 0), SIMD2(1, 0), 4, side: 1),
+            face(SIMD2(0, 0), SIMD2(0, 1), 3.6, side: -1),
+            face(SIMD2(4, 0), SIMD2(0, 1), 3.6, side: 1),
+        ]
+    }
+
+    /// A wardrobe 2.0 m high against the back wall (x 1.5…2.48, z 3.0…3.6), only its top seen, and
+    /// beside its end a partition stub (x = 2.5, z 2.0…3.6) seen from the floor to the ceiling that no
+    /// face took; the floor seen everywhere else. The stub's column reaches up under the ceiling, so
+    /// it is a wall, not furniture: the wardrobe comes out alone, at its place, 2.0 m high. (Before,
+    /// the stub joined the wardrobe's cluster: one box reaching 1.6 m into the room, its top the
+    /// stub's 2.38 m.)
+    @Test func aWallNoFaceTookIsNotFurniture() {
+        var positions: [SIMD2<Double>] = []
+        var heights: [Float] = []
+        for i in 1..<400 {
+            for j in 1..<360 {
+                let p = SIMD2(Double(i) * Self.spacing, Double(j) * Self.spacing)
+                positions.append(p)
+                heights.append((1.5...2.48).contains(p.x) && p.y >= 3.0 ? 2.0 : 0)
+            }
+        }
+        for j in 200...360 {
+            for k in 1...249 {
+                positions.append(SIMD2(2.5, Double(j) * Self.spacing))
+                heights.append(Float(Double(k) * Self.spacing))
+            }
+        }
+        let grid = PlanPointGrid(positions: positions, heights: heights, cellSize: FloorPlanExtractor.pointGridCellSize)
+        let room = [SIMD2(0.0, 0.0), SIMD2(4.0, 0.0), SIMD2(4.0, 3.6), SIMD2(0.0, 3.6)]
+        let objects = FloorPlanExtractor().findObjects(
+            grid: grid, faces: Self.faces, rooms: [room], ceilingHeight: 2.5, ceilingSeen: true)
+        #expect(objects.count == 1, "\(objects)")
+        guard let wardrobe = objects.first else { return }
+        let xs = wardrobe.corners.map(\.x)
+        let zs = wardrobe.corners.map(\.y)
+        #expect(abs(xs.min()! - 1.495) <= Self.boxTolerance && abs(xs.max()! - 2.485) <= Self.boxTolerance, "\(xs)")
+        #expect(abs(zs.min()! - 2.995) <= Self.boxTolerance && abs(zs.max()! - 3.6) <= Self.boxTolerance, "\(zs)")
+        #expect(abs(wardrobe.top - 2.0) <= Self.topTolerance)
+        #expect(wardrobe.category == .storage)
+    }
+}
