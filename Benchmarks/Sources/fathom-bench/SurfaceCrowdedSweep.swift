@@ -14,7 +14,8 @@ import Foundation
 //                          index, seed radius, accuracy, our median ms of the typed search, whether we
 //                          found the object, the truth's parameters as numbers: plane point and normal;
 //                          sphere centre and radius; cylinder axis point, axis and radius; cone apex,
-//                          axis and half angle; torus centre, axis and radii), for the peer scripts
+//                          axis and half angle; torus centre, axis and radii; then the typed search's
+//                          inlier count), for the peer scripts
 //                          (scripts/peer-plane-segmentation.py, scripts/peer-pcl.py).
 
 /// The crowded-scene sweeps.
@@ -102,13 +103,16 @@ enum CrowdedSceneSweep {
         print("crowded scenes: object 25% of the cloud, 2 same-type distractors, ground, wall, 10% outliers, visible side")
         print("found% = requested type with radius/half-angle error ≤ 10% and axis ≤ 10° (planes: normal ≤ 10°, offset ≤ 5 cm)")
         print("type%  = requested type returned; ms = thread CPU per call, median (conversions on / typed, no conversions)")
-        print("type      points noise  found%  type%  radius%med  axis°med   ms(conv)  ms(typed)  build ms  decisions")
+        print("type      points noise  found%  type%  radius%med  axis°med   ms(conv)  ms(typed)  build ms  fine ms  decisions")
         for kind in kinds {
             for size in sizes {
                 for noise in noises {
                     let n = trials(for: size)
                     var found = 0, typed = 0
                     var radius: [Double] = [], axis: [Double] = [], convMs: [Double] = [], typedMs: [Double] = [], buildMs: [Double] = []
+                    // The index's finer level, built on a finder's first search: timed apart (a search's
+                    // times below exclude it), to be added to the build.
+                    var fineMs: [Double] = []
                     var tests: [String: Int] = [:]
                     let repeats = size >= 1_000_000 ? 3 : 5
                     for t in 0..<n {
@@ -117,6 +121,9 @@ enum CrowdedSceneSweep {
                         let b0 = SurfaceCPUTime.threadMilliseconds()
                         let finder = try! SurfaceFinder(positions: scene.positions)
                         buildMs.append(SurfaceCPUTime.threadMilliseconds() - b0)
+                        let f0 = SurfaceCPUTime.threadMilliseconds()
+                        blackHole(finder.fineIndex)
+                        fineMs.append(SurfaceCPUTime.threadMilliseconds() - f0)
                         let search = SurfaceSearch(type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius,
                                                    accuracy: noise)
                         var result = try! finder.find(search)
@@ -130,9 +137,10 @@ enum CrowdedSceneSweep {
                         var typedSearch = search
                         typedSearch.conversions = []
                         times = []
+                        var typedResult = result
                         for _ in 0..<repeats {
                             let t0 = SurfaceCPUTime.threadMilliseconds()
-                            blackHole(try! finder.find(typedSearch))
+                            typedResult = try! finder.find(typedSearch)
                             times.append(SurfaceCPUTime.threadMilliseconds() - t0)
                         }
                         typedMs.append(median(times))
@@ -155,19 +163,20 @@ enum CrowdedSceneSweep {
                             }
                             try? data.write(to: export.appendingPathComponent("\(name).f32"))
                             exportLines.append("\(name)\t\(scene.positions.count)\t0\t\(scene.seedRadius)\t\(noise)\t\(median(typedMs.suffix(1)))"
-                                               + "\t\(ok ? 1 : 0)\t" + truthNumbers(scene.truth).map { "\($0)" }.joined(separator: " "))
+                                               + "\t\(ok ? 1 : 0)\t" + truthNumbers(scene.truth).map { "\($0)" }.joined(separator: " ")
+                                               + "\t\(typedResult.surface?.fit.inlierCount ?? 0)")
                         }
                     }
                     let decided = tests.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                    print(String(format: "%-8@ %7d %4.0fmm %6.1f %6.1f  %9.3f  %8.3f  %9.3f  %9.3f  %8.2f  %@",
+                    print(String(format: "%-8@ %7d %4.0fmm %6.1f %6.1f  %9.3f  %8.3f  %9.3f  %9.3f  %8.2f  %7.2f  %@",
                                  surfaceType(kind).rawValue as NSString, size, noise * 1000, 100 * Double(found) / Double(n),
                                  100 * Double(typed) / Double(n), median(radius), median(axis), median(convMs), median(typedMs),
-                                 median(buildMs), decided as NSString))
+                                 median(buildMs), median(fineMs), decided as NSString))
                 }
             }
         }
         if let export, !exportLines.isEmpty {
-            let text = "name\tpoints\tseed\tseed_radius\taccuracy\tfathom_ms\tfathom_found\ttruth\n" + exportLines.joined(separator: "\n") + "\n"
+            let text = "name\tpoints\tseed\tseed_radius\taccuracy\tfathom_ms\tfathom_found\ttruth\tfathom_inliers\n" + exportLines.joined(separator: "\n") + "\n"
             try? text.write(to: export.appendingPathComponent("cases.tsv"), atomically: true, encoding: .utf8)
             print("exported \(exportLines.count) cases to \(export.path)")
         }
