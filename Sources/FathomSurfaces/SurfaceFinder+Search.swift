@@ -213,12 +213,11 @@ extension SurfaceFinder {
         // The orientation test keeps a touching plane out of a curved object; a plane search takes
         // only the strip of a crossing surface that lies within its band either way.
         let orientationRadius = type == .plane ? 0 : Self.orientationRadius(band: band, context: c)
-        var grower = RegionGrower(
+        let grower = RegionGrower(
             positions: positions, index: index, band: band,
             connectionRadius: orientationRadius > 0 ? c.connectionRadius : c.wideConnectionRadius,
             seed: c.seedPosition, reach: c.reach, excluded: c.excluded,
             normalRadius: orientationRadius)
-        grower.fineIndex = fineIndex
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
         var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
         var bestSeedInliers = 0

@@ -20,8 +20,6 @@ public struct SurfaceFinder: Sendable {
     public let index: SpatialIndex
     /// The mean nearest-neighbour distance of the cloud, metres, used when a search gives none.
     public let estimatedMeanDistance: Float
-    /// The index's finer level for the growth's small queries, built on the first search that needs it.
-    let fineLevel = FineIndexLevel()
 
     /// Builds the finder (and its spatial index) for a cloud.
     /// - Parameter cellSize: the index's cell edge, metres; `nil` chooses one from the cloud's extent.
@@ -39,12 +37,6 @@ public struct SurfaceFinder: Sendable {
         self.index = index
         estimatedMeanDistance = Self.meanSpacing(positions, index: index)
     }
-
-    /// The index's finer level (`SubdividedSpatialIndex`: the same answers as `index`, cheaper small
-    /// queries), built on the first call and shared by later searches of this finder (and its
-    /// copies). Searches build it when they first need it; read it to build it ahead of them.
-    /// - Complexity: the first call O(n + index cells); later calls O(1).
-    public var fineIndex: SubdividedSpatialIndex { fineLevel.index(over: index) }
 
     /// Cells per point of the finder's index: the finest the index allows, because searches make
     /// many small queries (a grown point's neighbourhood spans a few point spacings): 10–15% faster

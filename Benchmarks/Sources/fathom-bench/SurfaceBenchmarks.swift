@@ -41,11 +41,6 @@ var surfaceBenchmarks: [BenchmarkCase] {
             let scene = surfaceScene(.sphere, total: total, objectPoints: total / 10, noise: 0.001, seed: 8)
             return { blackHole(try! SurfaceFinder(positions: scene.positions)) }
         })
-        // With the index's finer level, which a finder builds on its first search.
-        cases.append(BenchmarkCase(name: "surfaces/finder-build-fine/\(label)", iterations: 20) {
-            let scene = surfaceScene(.sphere, total: total, objectPoints: total / 10, noise: 0.001, seed: 8)
-            return { blackHole(try! SurfaceFinder(positions: scene.positions).fineIndex) }
-        })
     }
     return cases
 }

@@ -103,16 +103,13 @@ enum CrowdedSceneSweep {
         print("crowded scenes: object 25% of the cloud, 2 same-type distractors, ground, wall, 10% outliers, visible side")
         print("found% = requested type with radius/half-angle error ≤ 10% and axis ≤ 10° (planes: normal ≤ 10°, offset ≤ 5 cm)")
         print("type%  = requested type returned; ms = thread CPU per call, median (conversions on / typed, no conversions)")
-        print("type      points noise  found%  type%  radius%med  axis°med   ms(conv)  ms(typed)  build ms  fine ms  decisions")
+        print("type      points noise  found%  type%  radius%med  axis°med   ms(conv)  ms(typed)  build ms  decisions")
         for kind in kinds {
             for size in sizes {
                 for noise in noises {
                     let n = trials(for: size)
                     var found = 0, typed = 0
                     var radius: [Double] = [], axis: [Double] = [], convMs: [Double] = [], typedMs: [Double] = [], buildMs: [Double] = []
-                    // The index's finer level, built on a finder's first search: timed apart (a search's
-                    // times below exclude it), to be added to the build.
-                    var fineMs: [Double] = []
                     var tests: [String: Int] = [:]
                     let repeats = size >= 1_000_000 ? 3 : 5
                     for t in 0..<n {
@@ -121,9 +118,6 @@ enum CrowdedSceneSweep {
                         let b0 = SurfaceCPUTime.threadMilliseconds()
                         let finder = try! SurfaceFinder(positions: scene.positions)
                         buildMs.append(SurfaceCPUTime.threadMilliseconds() - b0)
-                        let f0 = SurfaceCPUTime.threadMilliseconds()
-                        blackHole(finder.fineIndex)
-                        fineMs.append(SurfaceCPUTime.threadMilliseconds() - f0)
                         let search = SurfaceSearch(type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius,
                                                    accuracy: noise)
                         var result = try! finder.find(search)
@@ -168,10 +162,10 @@ enum CrowdedSceneSweep {
                         }
                     }
                     let decided = tests.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                    print(String(format: "%-8@ %7d %4.0fmm %6.1f %6.1f  %9.3f  %8.3f  %9.3f  %9.3f  %8.2f  %7.2f  %@",
+                    print(String(format: "%-8@ %7d %4.0fmm %6.1f %6.1f  %9.3f  %8.3f  %9.3f  %9.3f  %8.2f  %@",
                                  surfaceType(kind).rawValue as NSString, size, noise * 1000, 100 * Double(found) / Double(n),
                                  100 * Double(typed) / Double(n), median(radius), median(axis), median(convMs), median(typedMs),
-                                 median(buildMs), median(fineMs), decided as NSString))
+                                 median(buildMs), decided as NSString))
                 }
             }
         }

@@ -55,20 +55,6 @@ struct RegionGrower {
     /// query reaches only `testedConnectionRadius`. `false` gives the plain point-by-point flood over
     /// the whole connection radius, the reference the tests compare against.
     var fastGrowth = true
-    /// The finer index level the flood's queries go through when set (the same answers as `index`,
-    /// in the same order, at a lower cost for queries much smaller than a cell); `nil` queries `index`.
-    var fineIndex: SubdividedSpatialIndex?
-
-    /// Calls `body(index, squaredDistance)` for the points within `radius` of `p`, through the finer
-    /// level when there is one: the same points, distances and order either way.
-    @inline(__always)
-    func forEachNeighbour(of p: SIMD3<Float>, radius: Float, _ body: (_ index: Int, _ squaredDistance: Float) -> Void) {
-        if let fineIndex {
-            fineIndex.forEachNeighbor(of: p, radius: radius, body)
-        } else {
-            index.forEachNeighbor(of: p, radius: radius, body)
-        }
-    }
 
     /// The largest tilt between a candidate's neighbourhood and the model's tangent plane, as the
     /// squared sine (15°): a neighbouring surface that touches the object (a floor under a ball, a
@@ -522,7 +508,7 @@ struct RegionGrower {
                         }
                         guard testing else {
                             st[i] = State.covered.rawValue
-                            forEachNeighbour(of: pi, radius: connectionRadius) { j, d2 in visit(j, d2) }
+                            index.forEachNeighbor(of: pi, radius: connectionRadius) { j, d2 in visit(j, d2) }
                             continue
                         }
                         candidates.removeAll()
@@ -532,10 +518,10 @@ struct RegionGrower {
                             // Tested before in this search (an earlier round or candidate): the
                             // query only connects.
                             local = cached
-                            forEachNeighbour(of: pi, radius: connection) { j, d2 in candidates.append(j, d2) }
+                            index.forEachNeighbor(of: pi, radius: connection) { j, d2 in candidates.append(j, d2) }
                         } else {
                             var moments = PatchMoments()
-                            forEachNeighbour(of: pi, radius: queryRadius) { j, d2 in
+                            index.forEachNeighbor(of: pi, radius: queryRadius) { j, d2 in
                                 if d2 <= normal2 { moments.add(pos[j] - pi) }
                                 if d2 <= connection2 { candidates.append(j, d2) }
                             }
