@@ -14,7 +14,8 @@ import Foundation
 //                          index, seed radius, accuracy, our median ms of the typed search, whether we
 //                          found the object, the truth's parameters as numbers: plane point and normal;
 //                          sphere centre and radius; cylinder axis point, axis and radius; cone apex,
-//                          axis and half angle; torus centre, axis and radii), for the peer scripts
+//                          axis and half angle; torus centre, axis and radii; then the typed search's
+//                          inlier count), for the peer scripts
 //                          (scripts/peer-plane-segmentation.py, scripts/peer-pcl.py).
 
 /// The crowded-scene sweeps.
@@ -130,9 +131,10 @@ enum CrowdedSceneSweep {
                         var typedSearch = search
                         typedSearch.conversions = []
                         times = []
+                        var typedResult = result
                         for _ in 0..<repeats {
                             let t0 = SurfaceCPUTime.threadMilliseconds()
-                            blackHole(try! finder.find(typedSearch))
+                            typedResult = try! finder.find(typedSearch)
                             times.append(SurfaceCPUTime.threadMilliseconds() - t0)
                         }
                         typedMs.append(median(times))
@@ -155,7 +157,8 @@ enum CrowdedSceneSweep {
                             }
                             try? data.write(to: export.appendingPathComponent("\(name).f32"))
                             exportLines.append("\(name)\t\(scene.positions.count)\t0\t\(scene.seedRadius)\t\(noise)\t\(median(typedMs.suffix(1)))"
-                                               + "\t\(ok ? 1 : 0)\t" + truthNumbers(scene.truth).map { "\($0)" }.joined(separator: " "))
+                                               + "\t\(ok ? 1 : 0)\t" + truthNumbers(scene.truth).map { "\($0)" }.joined(separator: " ")
+                                               + "\t\(typedResult.surface?.fit.inlierCount ?? 0)")
                         }
                     }
                     let decided = tests.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
@@ -167,7 +170,7 @@ enum CrowdedSceneSweep {
             }
         }
         if let export, !exportLines.isEmpty {
-            let text = "name\tpoints\tseed\tseed_radius\taccuracy\tfathom_ms\tfathom_found\ttruth\n" + exportLines.joined(separator: "\n") + "\n"
+            let text = "name\tpoints\tseed\tseed_radius\taccuracy\tfathom_ms\tfathom_found\ttruth\tfathom_inliers\n" + exportLines.joined(separator: "\n") + "\n"
             try? text.write(to: export.appendingPathComponent("cases.tsv"), atomically: true, encoding: .utf8)
             print("exported \(exportLines.count) cases to \(export.path)")
         }
