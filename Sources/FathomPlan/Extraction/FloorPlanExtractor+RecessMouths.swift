@@ -2,10 +2,6 @@ import FathomCore
 import Foundation
 
 extension FloorPlanExtractor {
-    /// Tall furniture stops at least this far below the ceiling, metres (wardrobes, refrigerators and
-    /// shelves stop 0.2–0.6 m below it); a face before a wall reaching nearer is a chimney breast.
-    static let furnitureBelowCeiling = 0.2
-
     /// Cuts faces drawn across the mouth of a recess. A wall line is fitted across gaps up to
     /// `maximumWallGap` wide (doors, windows, furniture hiding the band), so the two pieces of a wall either
     /// side of a recess come out as one face drawn straight across its mouth, and the room misses the
@@ -25,8 +21,7 @@ extension FloorPlanExtractor {
     /// over to them), and the inferred sides with the side each was seen from (an inferred face holds
     /// no points to judge).
     func cuttingRecessMouths(
-        _ faces: [WallFace], grid: PlanPointGrid, cameras: [CameraSample], endsBelowCeiling: [Bool] = [],
-        ceilingHeight: Double? = nil
+        _ faces: [WallFace], grid: PlanPointGrid, cameras: [CameraSample], endsBelowCeiling: [Bool] = []
     ) -> (faces: [WallFace], endsBelowCeiling: [Bool], sides: [(face: WallFace, side: Double)]) {
         let below = faces.indices.map { $0 < endsBelowCeiling.count && endsBelowCeiling[$0] }
         guard faces.count >= 2 else { return (faces, below, []) }
@@ -55,10 +50,9 @@ extension FloorPlanExtractor {
                 let g0 = ts[k - 1]
                 let g1 = ts[k]
                 // The recess's back (or the chimney breast's front), within the gap, spanning half of it.
-                guard let (back, behind) = recessBack(
-                        of: f, from: g0, to: g1, faces: faces, sides: seen, leftOut: below, grid: grid,
-                        ceilingHeight: ceilingHeight)
-                else { continue }
+                guard let back = recessBack(of: f, from: g0, to: g1, faces: faces, sides: seen, leftOut: below) else {
+                    continue
+                }
                 cuts.append((g0, g1))
                 // The recess's sides, at each end of the mouth, unless a found face closes them.
                 let wall = faces[back]
@@ -78,8 +72,8 @@ extension FloorPlanExtractor {
                     sideFace.observedT0 = 0
                     sideFace.observedT1 = 0
                     sideFace.isInferred = true
-                    // Seen from inside the recess (towards the mouth's middle), or from beside the breast.
-                    let facing = (sideFace.line.normal * face.line.direction).sum() * inwards * (behind ? 1 : -1)
+                    // Seen from inside the recess: towards the mouth's middle.
+                    let facing = (sideFace.line.normal * face.line.direction).sum() * inwards
                     let seenSide = facing > 0 ? 1.0 : -1.0
                     sideFace.side = seenSide
                     inferred.append((sideFace, seenSide))
@@ -109,47 +103,34 @@ extension FloorPlanExtractor {
         return (out, outBelow, inferred)
     }
 
-    /// The back of a recess behind the gap `g0…g1` in face `f` (coordinates on its line), or the front of
-    /// a chimney breast before it, and whether it lies behind: a parallel face (`furnitureParallelSine`)
-    /// `minimumFurnitureDepth` to `maximumFurnitureDepth` from the face's line, lying within the gap (its
-    /// ends within the thickest wall, `maximumWallThickness`, of the gap's ends) and spanning half of it
-    /// or more. Behind the face (on the far side from the one it was seen from), it was seen through the
-    /// gap: the recess's back. Before it, seen from the same side, it hides the wall behind the gap, as
-    /// tall furniture would; it is a breast only when the ceiling was seen (`ceilingHeight`, nil when
-    /// not), the face's top (`faceTop`) reaches within `furnitureBelowCeiling` of it, and the ceiling
-    /// was seen meeting its top (`ceilingMeetsTop` over `minimumWallAboveFraction`). Faces `leftOut`
-    /// (furniture) are never one.
-    func recessBack(
-        of f: Int, from g0: Double, to g1: Double, faces: [WallFace], sides: [Double?], leftOut: [Bool],
-        grid: PlanPointGrid, ceilingHeight: Double?
-    ) -> (index: Int, behind: Bool)? {
+    /// The back of a recess behind the gap `g0…g1` in face `f` (coordinates on its line): a parallel face
+    /// (`furnitureParallelSine`) `minimumFurnitureDepth` to `maximumFurnitureDepth` behind the face (on
+    /// the far side from the one it was seen from: it was seen through the gap), lying within the gap
+    /// (its ends within the thickest wall, `maximumWallThickness`, of the gap's ends) and spanning half
+    /// of it or more. A face before the gap is not one: it hides the wall behind it as tall furniture
+    /// does (a chimney breast looks the same up to its top, and refrigerators stand as close as 0.15 m
+    /// below the ceiling). Faces `leftOut` (furniture) are never one.
+    func recessBack(of f: Int, from g0: Double, to g1: Double, faces: [WallFace], sides: [Double?], leftOut: [Bool])
+        -> Int?
+    {
         let face = faces[f]
         guard let side = sides[f] else { return nil }
         let thickness = configuration.maximumWallThickness
-        for b in faces.indices where b != f && !leftOut[b] {
+        return faces.indices.first { b in
+            guard b != f, !leftOut[b] else { return false }
             let other = faces[b]
-            guard other.line.sine(with: face.line) <= Self.furnitureParallelSine else { continue }
+            guard other.line.sine(with: face.line) <= Self.furnitureParallelSine else { return false }
             let u0 = face.line.coordinate(of: other.start)
             let u1 = face.line.coordinate(of: other.end)
             let lo = min(u0, u1)
             let hi = max(u0, u1)
             guard lo >= g0 - thickness, hi <= g1 + thickness, min(hi, g1) - max(lo, g0) >= 0.5 * (g1 - g0) else {
-                continue
+                return false
             }
             let mid = other.line.point(at: (other.t0 + other.t1) / 2)
-            let offset = face.line.signedDistance(to: mid) * side
-            let depth = abs(offset)
-            guard depth >= Self.minimumFurnitureDepth, depth <= Self.maximumFurnitureDepth else { continue }
-            if offset < 0 { return (b, true) }
-            // Before the face: a breast, seen from the face's side, reaching the ceiling.
-            guard let ceilingHeight, let otherSide = sides[b],
-                (other.line.normal * otherSide * face.line.normal * side).sum() > 0.9,
-                faceTop(other, grid: grid) >= ceilingHeight - Self.furnitureBelowCeiling,
-                ceilingMeetsTop(other, side: otherSide, grid: grid) >= Self.minimumWallAboveFraction
-            else { continue }
-            return (b, false)
+            let depth = -face.line.signedDistance(to: mid) * side
+            return depth >= Self.minimumFurnitureDepth && depth <= Self.maximumFurnitureDepth
         }
-        return nil
     }
 
     /// Whether a found face closes a recess's side between `mouth` (on the mouth's line `mouthLine`) and

@@ -221,9 +221,7 @@ public struct FloorPlanExtractor: Sendable {
             views: scan.views)
         // A line drawn across a recess's mouth is cut there, and the recess's unseen sides are bridged
         // (`+RecessMouths`); the inferred sides come last, after every face that was seen.
-        let recesses = cuttingRecessMouths(
-            found, grid: grid, cameras: cameras, endsBelowCeiling: foundBelowCeiling,
-            ceilingHeight: heights.ceilingSeen ? heights.ceilingHeight : nil)
+        let recesses = cuttingRecessMouths(found, grid: grid, cameras: cameras, endsBelowCeiling: foundBelowCeiling)
         let candidates = recesses.faces + recesses.sides.map { $0.face }
         let endsBelowCeiling = recesses.endsBelowCeiling
         let separated = separatingFurniture(
