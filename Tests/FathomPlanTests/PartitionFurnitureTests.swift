@@ -72,9 +72,24 @@ import Testing
     /// other: it separates them.
     @Test func thePartitionSeparatesTheBackWalls() {
         let extractor = FloorPlanExtractor()
-        #expect(extractor.partitionSeparates(front: 2, wall: 5, faces: Self.faces))
+        #expect(extractor.partitionSeparates(front: 2, seenFrom: -1, wall: 5, faces: Self.faces))
         // A's back wall and its own left wall: no partition between a wall and the room's other walls.
-        #expect(!extractor.partitionSeparates(front: 2, wall: 1, faces: Self.faces))
+        #expect(!extractor.partitionSeparates(front: 2, seenFrom: -1, wall: 1, faces: Self.faces))
+    }
+
+    /// A refrigerator in a corner (front z = 3.0, x 3.2…3.98) whose side (x = 3.2, z 3.0…3.58) stands
+    /// behind its front, before a back wall (z = 3.6) found only beside it (x 0.02…3.2, its band hidden
+    /// behind the piece): the side runs on the wall's side of the front, not into the room, so it is no
+    /// partition, and the front stays furniture.
+    @Test func aPiecesOwnSideIsNoPartition() {
+        let extractor = FloorPlanExtractor()
+        let faces = [
+            FurnitureFrontTests.face(x0: 3.2, x1: 3.98, z: 3.0),
+            FurnitureFrontTests.face(x0: 0.02, x1: 3.2, z: 3.6),
+            FurnitureFrontTests.side(x: 3.2, z0: 3.0, z1: 3.58),
+            FurnitureFrontTests.side(x: 4, z0: 0.02, z1: 3.58),
+        ]
+        #expect(!extractor.partitionSeparates(front: 0, seenFrom: -1, wall: 1, faces: faces))
     }
 
     /// A's back wall stays a wall: nothing is furniture, every face is kept, and room A closes on its

@@ -71,7 +71,7 @@ extension FloorPlanExtractor {
                 let depth = wall.line.signedDistance(to: mid) * sw
                 guard depth >= Self.minimumFurnitureDepth, depth <= Self.maximumFurnitureDepth else { continue }
                 // Furniture stands in the room of the wall behind it, never across a partition.
-                guard !partitionSeparates(front: f, wall: w, faces: faces) else { continue }
+                guard !partitionSeparates(front: f, seenFrom: sf, wall: w, faces: faces) else { continue }
                 // The front's extent on the wall's line.
                 let u0 = wall.line.coordinate(of: front.start)
                 let u1 = wall.line.coordinate(of: front.end)
@@ -157,8 +157,11 @@ extension FloorPlanExtractor {
     /// face is a partition meeting the front (a T junction or a corner): the front is a wall of this
     /// room, the wall behind the next room's, and furniture never stands across a partition from its
     /// wall. (A piece in a corner has the corner's side wall at its end too, but the wall it stands
-    /// against runs on on the piece's own side of it.)
-    func partitionSeparates(front f: Int, wall w: Int, faces: [WallFace]) -> Bool {
+    /// against runs on on the piece's own side of it.) The partition must run into the room the front
+    /// bounds, on the side it was seen from (`side`), by more than the thickest wall: a piece's own side
+    /// face stands behind its front, between it and the wall, and where the wall behind the piece was
+    /// found only beyond it (its band hidden), that side would otherwise pass for a partition.
+    func partitionSeparates(front f: Int, seenFrom side: Double, wall w: Int, faces: [WallFace]) -> Bool {
         let front = faces[f]
         let wall = faces[w]
         let thickness = configuration.maximumWallThickness
@@ -176,6 +179,10 @@ extension FloorPlanExtractor {
             guard t >= front.t0 - thickness, t <= front.t1 + thickness,
                 endNear || (u >= partition.t0 - thickness && u <= partition.t1 + thickness)
             else { continue }
+            // A partition runs into the room the front bounds; a piece's own side stands behind its front.
+            let intoRoom = max(
+                front.line.signedDistance(to: partition.start) * side, front.line.signedDistance(to: partition.end) * side)
+            guard intoRoom > thickness else { continue }
             let frontSide = partition.line.signedDistance(to: middle)
             guard abs(frontSide) > thickness else { continue }
             var wallBeyond = false
