@@ -163,9 +163,8 @@ import Testing
     }
 
     /// A face before the gap is never a recess's back, even when it reaches the ceiling: a chimney
-    /// breast up to the ceiling and a wardrobe stopping 0.5 m below it look the same in the band, and
-    /// refrigerators stand as close as 0.15 m below the ceiling. The back wall is not cut behind either
-    /// (furniture is told from walls later, step 4b).
+    /// breast up to the ceiling and a wardrobe stopping 0.5 m below it look the same in the band. The
+    /// back wall is not cut behind either (furniture is told from walls later, step 4b).
     @Test func aLineBehindAFaceBeforeItIsNotCut() {
         let extractor = FloorPlanExtractor()
         for top in [2.0, Self.height] {

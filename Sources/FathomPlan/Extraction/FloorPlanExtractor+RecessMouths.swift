@@ -108,8 +108,7 @@ extension FloorPlanExtractor {
     /// the far side from the one it was seen from: it was seen through the gap), lying within the gap
     /// (its ends within the thickest wall, `maximumWallThickness`, of the gap's ends) and spanning half
     /// of it or more. A face before the gap is not one: it hides the wall behind it as tall furniture
-    /// does (a chimney breast looks the same up to its top, and refrigerators stand as close as 0.15 m
-    /// below the ceiling). Faces `leftOut` (furniture) are never one.
+    /// does (a chimney breast looks the same up to its top). Faces `leftOut` (furniture) are never one.
     func recessBack(of f: Int, from g0: Double, to g1: Double, faces: [WallFace], sides: [Double?], leftOut: [Bool])
         -> Int?
     {
