@@ -64,8 +64,14 @@ extension FloorPlanExtractor {
         for (k, face) in faces.enumerated() {
             var intervals: [(t0: Double, t1: Double, piece: Int)] = taken[k]
             var start = face.t0
-            for cut in taken[k].sorted(by: { $0.t0 < $1.t0 }) + [(face.t1, face.t1, -1)] {
-                if cut.t0 - start >= Self.minimumRemainderLength {
+            let cuts = taken[k].sorted(by: { $0.t0 < $1.t0 })
+            for (n, cut) in (cuts + [(face.t1, face.t1, -1)]).enumerated() {
+                // A face running on past its paired part by less than a wall's thickness at its end runs
+                // into the wall it meets (the wall's other face ends at that wall's nearer face): no wall.
+                let endStub =
+                    !cuts.isEmpty && (n == 0 || n == cuts.count)
+                    && cut.t0 - start < configuration.maximumWallThickness
+                if cut.t0 - start >= Self.minimumRemainderLength && !endStub {
                     intervals.append((start, cut.t0, pieces.count))
                     pieces.append(PlanWallPiece(line: face.line, t0: start, t1: cut.t0, thickness: nil))
                 }

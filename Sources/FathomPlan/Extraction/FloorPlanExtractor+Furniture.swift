@@ -36,7 +36,8 @@ extension FloorPlanExtractor {
         _ faces: [WallFace], grid: PlanPointGrid, cameras: [CameraSample], endsBelowCeiling: [Bool] = []
     ) -> (walls: [WallFace], sides: [Double?], furniture: [FurnitureOccluder]) {
         guard faces.count >= 2 else { return (faces, faces.map { _ in nil }, []) }
-        let sides = seenSides(faces, cameras: cameras, grid: grid)
+        // An inferred face (a recess's side) holds no points: it keeps the side it was inferred with.
+        let sides = zip(faces, seenSides(faces, cameras: cameras, grid: grid)).map { $0.isInferred ? $0.side : $1 }
         let tops = faces.map { faceTop($0, grid: grid) }
         var occluders: [FurnitureOccluder] = []
         var isFurniture = [Bool](repeating: false, count: faces.count)
@@ -49,6 +50,8 @@ extension FloorPlanExtractor {
                 continue
             }
             let front = faces[f]
+            // An inferred face is never furniture (nothing of it was seen), nor a wall behind furniture.
+            if front.isInferred { continue }
             let mid = front.line.point(at: (front.t0 + front.t1) / 2)
             var best: (wall: Int, depth: Double)? = nil
             var seenOnlyAbove: (wall: Int, depth: Double)? = nil
@@ -59,7 +62,7 @@ extension FloorPlanExtractor {
             let reachesCeiling =
                 !seenPastAbove && ceilingMeetsTop(front, side: sf, grid: grid) >= Self.minimumWallAboveFraction
             var recess: (face: WallFace, side: Double, depth: Double)? = nil
-            for w in faces.indices where w != f {
+            for w in faces.indices where w != f && !faces[w].isInferred {
                 guard let sw = sides[w] else { continue }
                 let wall = faces[w]
                 guard wall.line.sine(with: front.line) <= Self.furnitureParallelSine,
@@ -67,6 +70,8 @@ extension FloorPlanExtractor {
                 else { continue }
                 let depth = wall.line.signedDistance(to: mid) * sw
                 guard depth >= Self.minimumFurnitureDepth, depth <= Self.maximumFurnitureDepth else { continue }
+                // Furniture stands in the room of the wall behind it, never across a partition.
+                guard !partitionSeparates(front: f, seenFrom: sf, wall: w, faces: faces) else { continue }
                 // The front's extent on the wall's line.
                 let u0 = wall.line.coordinate(of: front.start)
                 let u1 = wall.line.coordinate(of: front.end)
@@ -142,6 +147,54 @@ extension FloorPlanExtractor {
             walls.map { faces[$0] } + recessSides.map(\.face), walls.map { sides[$0] } + recessSides.map(\.side),
             occluders
         )
+    }
+
+    /// Whether a wall standing at the front (`faces[f]`) separates it from the parallel wall `faces[w]`
+    /// behind it: a face across the front (its line crossing the front's line within the front's extent,
+    /// and the face itself reaching to within the thickest wall, `maximumWallThickness`, of that line)
+    /// whose line leaves the front's middle on one side and the wall on the other, each clear of it by
+    /// more than the thickest wall (ends nearer may lie on either face of a wall at a corner). Such a
+    /// face is a partition meeting the front (a T junction or a corner): the front is a wall of this
+    /// room, the wall behind the next room's, and furniture never stands across a partition from its
+    /// wall. (A piece in a corner has the corner's side wall at its end too, but the wall it stands
+    /// against runs on on the piece's own side of it.) The partition must run into the room the front
+    /// bounds, on the side it was seen from (`side`), by more than the thickest wall: a piece's own side
+    /// face stands behind its front, between it and the wall, and where the wall behind the piece was
+    /// found only beyond it (its band hidden), that side would otherwise pass for a partition.
+    func partitionSeparates(front f: Int, seenFrom side: Double, wall w: Int, faces: [WallFace]) -> Bool {
+        let front = faces[f]
+        let wall = faces[w]
+        let thickness = configuration.maximumWallThickness
+        let middle = front.line.point(at: (front.t0 + front.t1) / 2)
+        for p in faces.indices where p != f && p != w {
+            let partition = faces[p]
+            guard partition.line.sine(with: front.line) >= Self.cornerSine,
+                let crossing = partition.line.intersection(with: front.line)
+            else { continue }
+            let t = front.line.coordinate(of: crossing)
+            let u = partition.line.coordinate(of: crossing)
+            let endNear =
+                min(abs(front.line.signedDistance(to: partition.start)), abs(front.line.signedDistance(to: partition.end)))
+                <= thickness
+            guard t >= front.t0 - thickness, t <= front.t1 + thickness,
+                endNear || (u >= partition.t0 - thickness && u <= partition.t1 + thickness)
+            else { continue }
+            // A partition runs into the room the front bounds; a piece's own side stands behind its front.
+            let intoRoom = max(
+                front.line.signedDistance(to: partition.start) * side, front.line.signedDistance(to: partition.end) * side)
+            guard intoRoom > thickness else { continue }
+            let frontSide = partition.line.signedDistance(to: middle)
+            guard abs(frontSide) > thickness else { continue }
+            var wallBeyond = false
+            var wallBeside = false
+            for q in [wall.start, wall.end] {
+                let d = partition.line.signedDistance(to: q)
+                guard abs(d) > thickness else { continue }
+                if (d > 0) == (frontSide > 0) { wallBeside = true } else { wallBeyond = true }
+            }
+            if wallBeyond && !wallBeside { return true }
+        }
+        return false
     }
 
     /// Prints the furniture decisions (environment `FATHOM_PLAN_DEBUG`).

@@ -213,14 +213,22 @@ public struct FloorPlanExtractor: Sendable {
         let grid = PlanPointGrid(positions: positions, heights: pointHeights, cellSize: Self.pointGridCellSize)
 
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 0, total: 1))
-        let candidates = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
+        let found = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
         // Tall furniture against walls fills the wall band too: take it out, and remember what it hides.
         // A face the cameras saw past above its top stops below the ceiling: furniture (`+SeenPast`).
-        let endsBelowCeiling = endingBelowCeiling(
-            candidates, grid: grid, floorY: floorY, ceilingHeight: heights.ceilingSeen ? heights.ceilingHeight : nil,
+        let foundBelowCeiling = endingBelowCeiling(
+            found, grid: grid, floorY: floorY, ceilingHeight: heights.ceilingSeen ? heights.ceilingHeight : nil,
             views: scan.views)
-        let (wallFaces, sides, furniture) = separatingFurniture(
+        // A line drawn across a recess's mouth is cut there, and the recess's unseen sides are bridged
+        // (`+RecessMouths`); the inferred sides come last, after every face that was seen.
+        let recesses = cuttingRecessMouths(found, grid: grid, cameras: cameras, endsBelowCeiling: foundBelowCeiling)
+        let candidates = recesses.faces + recesses.sides.map { $0.face }
+        let endsBelowCeiling = recesses.endsBelowCeiling
+        let separated = separatingFurniture(
             candidates, grid: grid, cameras: cameras, endsBelowCeiling: endsBelowCeiling)
+        let furniture = separated.furniture
+        // A face found twice is kept once (`+DoubledFaces`).
+        let (wallFaces, sides) = mergingDoubledFaces(separated.walls, sides: separated.sides)
         // Corners (as `snapCorners`), then faces cut where a partition behind them ends, with their seen sides.
         let snapped = snappedFaces(wallFaces, sides: sides, occluders: furniture)
         let longEnough = snapped.indices.filter { isLongEnough(snapped[$0]) }
