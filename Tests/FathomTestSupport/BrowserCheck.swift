@@ -57,8 +57,17 @@ public enum BrowserCheck {
         }
         process.waitUntilExit()
         let console = String(decoding: errBox.data, as: UTF8.self).split(separator: "\n")
-            .filter { $0.contains(":CONSOLE") || $0.contains("Uncaught") }.map(String.init)
+            .filter { $0.contains(":CONSOLE") || $0.contains("Uncaught") }
+            .filter { !isDriverPerformanceNotice($0) }.map(String.init)
         return Result(dom: String(decoding: outBox.data, as: UTF8.self), consoleErrors: console)
+    }
+
+    /// Whether a console line is the GL driver's own performance notice (for instance "GL Driver Message
+    /// (OpenGL, Performance, …): GPU stall due to ReadPixels", which SwiftShader logs when a loaded machine
+    /// reads pixels back), not something the page did wrong.
+    static func isDriverPerformanceNotice(_ line: Substring) -> Bool {
+        line.contains("GPU stall due to ReadPixels")
+            || (line.contains("GL Driver Message") && line.contains("Performance"))
     }
 
     private final class DataBox: @unchecked Sendable { var data = Data() }
