@@ -44,13 +44,11 @@ import Testing
     /// The back wall (z = 3.6, seen from the room: side −1), the left wall (x = 0, seen from the room:
     /// side −1) and the right wall (x = 4, side +1).
     static var faces: [WallFace] {
-        var back = WallFace(line: PlanLine(origin: SIMD2(0, 3.6), direction: SIMD2(1, 0)), t0: 0, t1: 4)
-        back.side = -1
-        var left = WallFace(line: PlanLine(origin: SIMD2(0, 0), direction: SIMD2(0, 1)), t0: 0, t1: 3.6)
-        left.side = -1
-        var right = WallFace(line: PlanLine(origin: SIMD2(4, 0), direction: SIMD2(0, 1)), t0: 0, t1: 3.6)
-        right.side = 1
-        return [back, left, right]
+        [
+            .handMade(from: SIMD2(0, 3.6), along: SIMD2(1, 0), length: 4, side: -1),
+            .handMade(from: SIMD2(0, 0), along: SIMD2(0, 1), length: 3.6, side: -1),
+            .handMade(from: SIMD2(4, 0), along: SIMD2(0, 1), length: 3.6, side: 1),
+        ]
     }
 
     /// A counter run 0.9 m high in the back-left corner (x 0.03…2.43, z 2.97…3.58) whose top was

@@ -17,17 +17,12 @@ import Testing
     /// The back, left and right walls, and the closet's two walls (its side at x = 3 and its front at
     /// z = 2.6, both seen from the open space).
     static var faces: [WallFace] {
-        func face(_ origin: SIMD2<Double>, _ direction: SIMD2<Double>, _ length: Double, side: Double) -> WallFace {
-            var f = WallFace(line: PlanLine(origin: origin, direction: direction), t0: 0, t1: length)
-            f.side = side
-            return f
-        }
-        return [
-            face(SIMD2(0, 3.6), SIMD2(1, 0), 4, side: -1),
-            face(SIMD2(0, 0), SIMD2(0, 1), 3.6, side: -1),
-            face(SIMD2(4, 0), SIMD2(0, 1), 3.6, side: 1),
-            face(SIMD2(3, 2.6), SIMD2(0, 1), 1, side: -1),
-            face(SIMD2(3, 2.6), SIMD2(1, 0), 1, side: -1),
+        [
+            .handMade(from: SIMD2(0, 3.6), along: SIMD2(1, 0), length: 4, side: -1),
+            .handMade(from: SIMD2(0, 0), along: SIMD2(0, 1), length: 3.6, side: -1),
+            .handMade(from: SIMD2(4, 0), along: SIMD2(0, 1), length: 3.6, side: 1),
+            .handMade(from: SIMD2(3, 2.6), along: SIMD2(0, 1), length: 1, side: -1),
+            .handMade(from: SIMD2(3, 2.6), along: SIMD2(1, 0), length: 1, side: -1),
         ]
     }
 
