@@ -34,16 +34,23 @@ import Testing
         return (positions, [Float](repeating: Float(h), count: positions.count))
     }
 
-    /// The scan: the room's walls floor to ceiling, the back wall with its gap, and (with `recess`) the
-    /// recess's back and right side; the floor and the ceiling.
-    static func grid(recess: Bool) -> PlanPointGrid {
+    /// The room's walls floor to ceiling: left, right, front, and the back wall either side of its gap.
+    static var roomWalls: [(positions: [SIMD2<Double>], heights: [Float])] {
         let full: (Double) -> ClosedRange<Double> = { _ in 0.05...height }
-        var parts = [
+        return [
             ObjectBackFillTests.wall(x: 0, from: 0, to: 3.6, heights: full),
             ObjectBackFillTests.wall(x: 4, from: 0, to: 3.6, heights: full),
             ObjectBackFillTests.wall(z: 0, from: 0, to: 4, heights: full),
             ObjectBackFillTests.wall(z: 3.6, from: 0, to: mouth.lowerBound, heights: full),
             ObjectBackFillTests.wall(z: 3.6, from: mouth.upperBound, to: 4, heights: full),
+        ]
+    }
+
+    /// The scan: the room's walls floor to ceiling, the back wall with its gap, and (with `recess`) the
+    /// recess's back and right side; the floor and the ceiling.
+    static func grid(recess: Bool) -> PlanPointGrid {
+        let full: (Double) -> ClosedRange<Double> = { _ in 0.05...height }
+        var parts = roomWalls + [
             horizontal(at: 0, recess: recess),
             horizontal(at: height, recess: recess),
         ]
@@ -130,7 +137,6 @@ import Testing
     /// (x 1.5…2.7), its sides (x = 1.5 and 2.7, z 3.0…3.6) passed edge-on and never found; the back
     /// wall behind it hidden. The room's floor and ceiling are seen up to the front.
     static func breastGrid(frontTop: Double) -> PlanPointGrid {
-        let full: (Double) -> ClosedRange<Double> = { _ in 0.05...height }
         func horizontal(at h: Double) -> (positions: [SIMD2<Double>], heights: [Float]) {
             var positions: [SIMD2<Double>] = []
             for i in 1..<80 {
@@ -142,12 +148,7 @@ import Testing
             }
             return (positions, [Float](repeating: Float(h), count: positions.count))
         }
-        let parts = [
-            ObjectBackFillTests.wall(x: 0, from: 0, to: 3.6, heights: full),
-            ObjectBackFillTests.wall(x: 4, from: 0, to: 3.6, heights: full),
-            ObjectBackFillTests.wall(z: 0, from: 0, to: 4, heights: full),
-            ObjectBackFillTests.wall(z: 3.6, from: 0, to: mouth.lowerBound, heights: full),
-            ObjectBackFillTests.wall(z: 3.6, from: mouth.upperBound, to: 4, heights: full),
+        let parts = roomWalls + [
             ObjectBackFillTests.wall(z: 3.0, from: mouth.lowerBound, to: mouth.upperBound) { _ in 0.05...frontTop },
             horizontal(at: 0),
             horizontal(at: height),
