@@ -38,13 +38,9 @@ extension PointCloudRegistrar {
         let canonicalFromTarget = CanonicalFrame(of: target.positions, mode: mode).canonicalFromCloud
         let canonicalSource = PointCloud(unchecked: source.positions.map(canonicalFromSource.apply(to:)))
         let canonicalTarget = PointCloud(unchecked: target.positions.map(canonicalFromTarget.apply(to:)))
-        guard let fine else {
-            var result = registrar.register(source: canonicalSource, target: canonicalTarget, seed: seed)
-            guard result.isFound else { return result }
-            result.targetFromSource = canonicalFromTarget.inverse * result.targetFromSource * canonicalFromSource
-            return result
-        }
-        var result = registrar.registerCoarseToFine(source: canonicalSource, target: canonicalTarget, fine: fine, seed: seed)
+        var result =
+            fine.map { registrar.registerCoarseToFine(source: canonicalSource, target: canonicalTarget, fine: $0, seed: seed) }
+            ?? registrar.register(source: canonicalSource, target: canonicalTarget, seed: seed)
         guard result.isFound else { return result }
         result.targetFromSource = canonicalFromTarget.inverse * result.targetFromSource * canonicalFromSource
         return result

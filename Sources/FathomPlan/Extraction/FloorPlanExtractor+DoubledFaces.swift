@@ -38,25 +38,29 @@ extension FloorPlanExtractor {
                 let keepShort = (sides[a] == nil && sides[b] != nil)
                     || (sides[a] == nil) == (sides[b] == nil) && short.pointCount > long.pointCount
                 if keepShort {
-                    let v0 = short.line.coordinate(of: long.start)
-                    let v1 = short.line.coordinate(of: long.end)
-                    out[b].t0 = min(short.t0, min(v0, v1))
-                    out[b].t1 = max(short.t1, max(v0, v1))
-                    out[b].observedT0 = min(short.observedT0, min(v0, v1))
-                    out[b].observedT1 = max(short.observedT1, max(v0, v1))
-                    out[b].pointCount += long.pointCount
+                    out[b] = Self.absorbing(long, into: short)
                     removed[a] = true
                     break
                 }
-                out[a].t0 = min(long.t0, lo)
-                out[a].t1 = max(long.t1, hi)
-                out[a].observedT0 = min(long.observedT0, lo)
-                out[a].observedT1 = max(long.observedT1, hi)
-                out[a].pointCount += short.pointCount
+                out[a] = Self.absorbing(short, into: long)
                 removed[b] = true
             }
         }
         let kept = faces.indices.filter { !removed[$0] }
         return (kept.map { out[$0] }, kept.map { sides[$0] })
+    }
+
+    /// `face` grown to hold `other` too: its extent and its observed extent take the union with
+    /// `other`'s ends on its line, and it counts `other`'s points.
+    static func absorbing(_ other: WallFace, into face: WallFace) -> WallFace {
+        var merged = face
+        let v0 = face.line.coordinate(of: other.start)
+        let v1 = face.line.coordinate(of: other.end)
+        merged.t0 = min(face.t0, min(v0, v1))
+        merged.t1 = max(face.t1, max(v0, v1))
+        merged.observedT0 = min(face.observedT0, min(v0, v1))
+        merged.observedT1 = max(face.observedT1, max(v0, v1))
+        merged.pointCount += other.pointCount
+        return merged
     }
 }

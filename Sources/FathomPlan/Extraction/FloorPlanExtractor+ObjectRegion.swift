@@ -63,14 +63,19 @@ extension FloorPlanExtractor {
             guard !wall[k], !open[k], !inside[k] else { continue }
             open[k] = true
             stack.append(k)
+            // Visits neighbour `n` of the flood (no array per cell: this runs once per open cell).
+            func visit(_ n: Int) {
+                guard !wall[n], !open[n] else { return }
+                open[n] = true
+                stack.append(n)
+            }
             while let k = stack.popLast() {
                 let x = k % w
                 let z = k / w
-                for (ok, n) in [(x > 0, k - 1), (x < w - 1, k + 1), (z > 0, k - w), (z < d - 1, k + w)]
-                where ok && !wall[n] && !open[n] {
-                    open[n] = true
-                    stack.append(n)
-                }
+                if x > 0 { visit(k - 1) }
+                if x < w - 1 { visit(k + 1) }
+                if z > 0 { visit(k - w) }
+                if z < d - 1 { visit(k + w) }
             }
         }
         for k in inside.indices where open[k] && !wall[k] && reach[k] { inside[k] = true }

@@ -2,6 +2,10 @@ import FathomCore
 import Foundation
 
 extension FloorPlanExtractor {
+    /// The least share of a gap a recess's back spans (`recessBack`): a face behind a small part of the
+    /// gap is something seen through it, not the recess's back.
+    static let recessBackMinimumSpan = 0.5
+
     /// Cuts faces drawn across the mouth of a recess. A wall line is fitted across gaps up to
     /// `maximumWallGap` wide (doors, windows, furniture hiding the band), so the two pieces of a wall either
     /// side of a recess come out as one face drawn straight across its mouth, and the room misses the
@@ -107,8 +111,9 @@ extension FloorPlanExtractor {
     /// (`furnitureParallelSine`) `minimumFurnitureDepth` to `maximumFurnitureDepth` behind the face (on
     /// the far side from the one it was seen from: it was seen through the gap), lying within the gap
     /// (its ends within the thickest wall, `maximumWallThickness`, of the gap's ends) and spanning half
-    /// of it or more. A face before the gap is not one: it hides the wall behind it as tall furniture
-    /// does (a chimney breast looks the same up to its top). Faces `leftOut` (furniture) are never one.
+    /// of it or more (`recessBackMinimumSpan`). A face before the gap is not one: it hides the wall
+    /// behind it as tall furniture does (a chimney breast looks the same up to its top). Faces `leftOut`
+    /// (furniture) are never one.
     func recessBack(of f: Int, from g0: Double, to g1: Double, faces: [WallFace], sides: [Double?], leftOut: [Bool])
         -> Int?
     {
@@ -123,7 +128,7 @@ extension FloorPlanExtractor {
             let u1 = face.line.coordinate(of: other.end)
             let lo = min(u0, u1)
             let hi = max(u0, u1)
-            guard lo >= g0 - thickness, hi <= g1 + thickness, min(hi, g1) - max(lo, g0) >= 0.5 * (g1 - g0) else {
+            guard lo >= g0 - thickness, hi <= g1 + thickness, min(hi, g1) - max(lo, g0) >= Self.recessBackMinimumSpan * (g1 - g0) else {
                 return false
             }
             let mid = other.line.point(at: (other.t0 + other.t1) / 2)
