@@ -13,8 +13,11 @@ extension RegionGrower {
         var misoriented: [(index: Int, patch: LocalPatch)] = []
         /// Inliers whose neighbourhood is still to be searched (the front).
         var queue: [Int] = []
-        /// Claimed blocks whose neighbouring blocks are still to be judged.
-        var claimedCells: [Int] = []
+        /// Claimed blocks whose neighbouring blocks are still to be judged, with the box bounding
+        /// each block's region points, metres.
+        var claimedCells: [(block: Int, lower: SIMD3<Float>, upper: SIMD3<Float>)] = []
+        /// The box bounding the region points of the block `claim` judged last, metres.
+        var claimedBounds = (lower: SIMD3<Float>.zero, upper: SIMD3<Float>.zero)
         /// Blocks not claimed, judged again after the next refit.
         var mixedBlocks: [Int] = []
     }

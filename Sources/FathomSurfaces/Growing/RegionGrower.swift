@@ -281,6 +281,13 @@ struct RegionGrower {
     /// object (a floor, a wall, a neighbour) can lie within it as a whole.
     static let claimBandCellFraction = 0.5
 
+    /// Where the band is wider than `claimBandCellFraction` of a cell edge (high noise next to the
+    /// cells), a block is claimed only when it holds at least this fraction of the points a surface
+    /// of the region's own density puts in it (the seed ball's inliers per square metre times the
+    /// block's face): a block of a few scattered points (outliers, the thin edge of clutter) lying
+    /// within a wide band is not a surface, and its points are reached point by point instead.
+    static let claimDensityFraction = 0.25
+
     /// Claim-block states during growth (a block is `blockCells`³ index cells).
     private enum CellState: UInt8 {
         /// Not looked at yet.
@@ -344,8 +351,29 @@ struct RegionGrower {
         // blocks whose edge is at least the connection radius (one cell where it is within a cell;
         // 2 × 2 × 2 for the demo's floor, whose local spacing makes it 1.35 cells): every point
         // connected to a block's points then lies in it or in one of its neighbouring blocks.
-        let claiming = fastGrowth && normalRadius == 0 && band <= Self.claimBandCellFraction * Double(index.cellSize)
+        //
+        // Where the band is wider than half a cell (`wideBand`: 20 mm noise in cells of a few
+        // centimetres) a cell next to the object can lie within the band as a whole, so three rules
+        // keep the claimed region what the point-by-point flood takes: a block is judged at the
+        // measured band (never the doubled widening band), it must hold a surface's density of points
+        // (`claimDensityFraction` of what the seed ball's inliers per square metre put in it), and a
+        // block that is not claimed is not taken from wholesale: only its points within the connection
+        // radius of a claimed neighbour's region (the box bounding that block's region points) are
+        // taken, as the flood would take them from there (`attach`); the rest is left to the flood.
+        //
+        // Wide-band claiming is for flat models only: a curved model's wide band (6 cm around a 20 cm
+        // ball at 20 mm noise) holds whole blocks of the plane it touches, and over the crowded scenes
+        // claiming there changed which points the refits sampled enough that 1 of 8 spheres and 1 of
+        // 8 cones at 100 k points / 20 mm grew onto the wrong surface (the point flood found all 8).
+        let wideBand = band > Self.claimBandCellFraction * Double(index.cellSize)
+        let flatModel: Bool
+        if case .plane = start { flatModel = true } else { flatModel = false }
+        let claiming = fastGrowth && normalRadius == 0 && (!wideBand || flatModel)
         let blockCells = claiming ? max(1, Int((connectionRadius / index.cellSize).rounded(.up))) : 1
+        let blockEdge = Double(blockCells) * Double(index.cellSize)
+        let seedArea = Double.pi * Double(initialReach) * Double(initialReach)
+        let regionDensity = seedArea > 0 && seedArea.isFinite ? Double(lists.inliers.count) / seedArea : 0
+        let minimumClaimPoints = wideBand ? Int(Self.claimDensityFraction * regionDensity * blockEdge * blockEdge) : 0
         let cellsPerAxis = index.cellsPerAxis
         let blocksPerAxis = (cellsPerAxis &+ (blockCells - 1)) / blockCells
         let blockCount = claiming ? blocksPerAxis.x * blocksPerAxis.y * blocksPerAxis.z : 0
@@ -396,7 +424,9 @@ struct RegionGrower {
         /// round, those off the band are left out, and those within it become inliers. When at least
         /// `claimInBandFraction` of the block's points are (or already were) inliers, judged at
         /// `judgedBand`, the block is claimed: its inliers are covered (never searched) and `true` is
-        /// returned; otherwise its new inliers are queued to be searched point by point (the front).
+        /// returned; otherwise its new inliers are queued to be searched point by point (the front),
+        /// except where the band is wide (`wideBand`): there a block not claimed is left to `attach` and
+        /// the flood.
         /// - Complexity: O(points in the block), each unvisited point's distance evaluated once or twice.
         func claim(
             _ b: Int, _ st: UnsafeMutableBufferPointer<UInt8>, _ evaluator: SurfaceEvaluator,
@@ -406,7 +436,7 @@ struct RegionGrower {
             _ = forEachCell(inBlock: b) { c in n += index.pointCount(inCell: c); return true }
             let allowedOff = Int(Double(n) * (1 - Self.claimInBandFraction))
             var off = 0
-            let whole = n > 0 && forEachCell(inBlock: b) { c in
+            let whole = n > 0 && n >= minimumClaimPoints && forEachCell(inBlock: b) { c in
                 index.forEachPoint(inCell: c) { j, p in
                     let sj = st[j]
                     if sj == State.unvisited.rawValue {
@@ -418,21 +448,60 @@ struct RegionGrower {
                     return off <= allowedOff
                 }
             }
-            cellState[b] = whole ? CellState.claimed.rawValue : CellState.mixed.rawValue
             if !whole { l.mixedBlocks.append(b) }
+            cellState[b] = whole ? CellState.claimed.rawValue : CellState.mixed.rawValue
+            // The bounds of the claimed block's region points (for `attach`).
+            var lower = SIMD3<Float>(repeating: .infinity), upper = SIMD3<Float>(repeating: -.infinity)
+            @inline(__always) func include(_ p: SIMD3<Float>) {
+                lower = SIMD3(min(lower.x, p.x), min(lower.y, p.y), min(lower.z, p.z))
+                upper = SIMD3(max(upper.x, p.x), max(upper.y, p.y), max(upper.z, p.z))
+            }
             _ = forEachCell(inBlock: b) { c in
                 index.forEachPoint(inCell: c) { j, p in
                     let sj = st[j]
                     if sj == State.unvisited.rawValue {
+                        // A wide band's unclaimed block is not taken from wholesale (`attach`).
+                        if wideBand && !whole { return true }
                         take(j, p, st, evaluator, reach2: reach2, band: band, covered: whole, &l)
-                        if st[j] == State.covered.rawValue { st[j] = State.claimed.rawValue }
-                    } else if sj == State.inlier.rawValue && whole {
-                        st[j] = State.claimed.rawValue
+                        if st[j] == State.covered.rawValue {
+                            st[j] = State.claimed.rawValue
+                            if wideBand { include(p) }
+                        }
+                    } else if (sj == State.inlier.rawValue || sj == State.covered.rawValue || sj == State.claimed.rawValue) && whole {
+                        if sj == State.inlier.rawValue { st[j] = State.claimed.rawValue }
+                        if wideBand { include(p) }
                     }
                     return true
                 }
             }
+            l.claimedBounds = (lower, upper)
             return whole
+        }
+        /// Where the band is wide: takes the unvisited points of block `d` (not claimed) that lie within
+        /// the connection radius of the box bounding a claimed neighbour's region points (`lower`…`upper`),
+        /// as the flood would from them: within the band they are inliers, covered when within
+        /// `coveredFraction` of the connection radius of the box, queued (the front) otherwise; the
+        /// block's other points are left to the flood.
+        /// - Complexity: O(points in the block), no query.
+        func attach(
+            _ d: Int, lower: SIMD3<Float>, upper: SIMD3<Float>, _ st: UnsafeMutableBufferPointer<UInt8>,
+            _ evaluator: SurfaceEvaluator, reach2: Float, band: Double, _ l: inout GrowthLists
+        ) {
+            guard lower.x <= upper.x else { return }
+            let connection2 = connectionRadius * connectionRadius
+            let covered2 = connection2 * Self.coveredFraction * Self.coveredFraction
+            _ = forEachCell(inBlock: d) { c in
+                index.forEachPoint(inCell: c) { j, p in
+                    guard st[j] == State.unvisited.rawValue else { return true }
+                    let nearest = SIMD3(min(max(p.x, lower.x), upper.x), min(max(p.y, lower.y), upper.y),
+                                        min(max(p.z, lower.z), upper.z))
+                    let d2 = p.distanceSquared(to: nearest)
+                    if d2 <= connection2 {
+                        take(j, p, st, evaluator, reach2: reach2, band: band, covered: d2 <= covered2, &l)
+                    }
+                    return true
+                }
+            }
         }
         /// Takes block `start` and, from every block claimed whole, its neighbouring blocks not looked
         /// at yet: neighbourhood queries are left to the points of blocks that are not claimed (the front).
@@ -442,17 +511,19 @@ struct RegionGrower {
             reach2: Float, band: Double, judgedBand: Double, _ l: inout GrowthLists
         ) {
             guard claim(start, st, evaluator, reach2: reach2, band: band, judgedBand: judgedBand, &l) else { return }
-            l.claimedCells.append(start)
-            while let b = l.claimedCells.popLast() {
+            l.claimedCells.append((start, l.claimedBounds.lower, l.claimedBounds.upper))
+            while let (b, lower, upper) = l.claimedCells.popLast() {
                 let x = b % blocksPerAxis.x, y = (b / blocksPerAxis.x) % blocksPerAxis.y
                 let z = b / (blocksPerAxis.x * blocksPerAxis.y)
                 for nz in max(z - 1, 0)...min(z + 1, blocksPerAxis.z - 1) {
                     for ny in max(y - 1, 0)...min(y + 1, blocksPerAxis.y - 1) {
                         for nx in max(x - 1, 0)...min(x + 1, blocksPerAxis.x - 1) {
                             let d = (nz * blocksPerAxis.y + ny) * blocksPerAxis.x + nx
-                            guard cellState[d] == CellState.unchecked.rawValue else { continue }
-                            if claim(d, st, evaluator, reach2: reach2, band: band, judgedBand: judgedBand, &l) {
-                                l.claimedCells.append(d)
+                            if cellState[d] == CellState.unchecked.rawValue,
+                               claim(d, st, evaluator, reach2: reach2, band: band, judgedBand: judgedBand, &l) {
+                                l.claimedCells.append((d, l.claimedBounds.lower, l.claimedBounds.upper))
+                            } else if wideBand, cellState[d] == CellState.mixed.rawValue {
+                                attach(d, lower: lower, upper: upper, st, evaluator, reach2: reach2, band: band, &l)
                             }
                         }
                     }
@@ -485,7 +556,9 @@ struct RegionGrower {
             // doubled for the widening rounds a block is claimed when its points lie within the
             // narrower band (its points within the round's band are taken), and a neighbour that lies
             // within the doubled band but not within half a cell edge is reached point by point.
-            let judgedBand = min(band, Self.claimBandCellFraction * Double(index.cellSize))
+            // Where the band itself is wider than that, blocks are judged at the measured band (the
+            // grower's), so the doubled band of the widening rounds never decides a claim.
+            let judgedBand = wideBand ? min(band, self.band) : min(band, Self.claimBandCellFraction * Double(index.cellSize))
             state.withUnsafeMutableBufferPointer { st in
                 positions.withUnsafeBufferPointer { pos in
                     @inline(__always) func visit(_ j: Int, _ d2: Float) {
