@@ -98,7 +98,9 @@ extension FloorPlanExtractor {
                             >= Self.minimumWallAboveFraction)
                 let endsBeside =
                     !runsBehind && !seenAbove
-                    && endsBesideWall(front: f, from: lo, to: hi, wall: w, depth: depth, faces: faces)
+                    && endsBesideWall(
+                        front: f, from: lo, to: hi, wall: w, depth: depth, faces: faces,
+                        endsBelowCeiling: endsBelowCeiling)
                 if endsBeside && reachesCeiling {
                     // A recess whose side wall was never seen: the front is its wall, the side is bridged.
                     if depth < (recess?.depth ?? .infinity),
@@ -138,9 +140,9 @@ extension FloorPlanExtractor {
             occluders.append(FurnitureOccluder(face: face, depth: best.depth, top: tops[f]))
         }
         // The sides of furniture: faces whose ends both lie behind a front (between it and its wall).
-        for g in faces.indices where !isFurniture[g] {
+        for g in faces.indices where !isFurniture[g] && !faces[g].isInferred {
             let face = faces[g]
-            if occluders.contains(where: { $0.hides(face.start) && $0.hides(face.end) }) { isFurniture[g] = true }
+            if occluders.contains(where: { isSide(face, of: $0) }) { isFurniture[g] = true }
         }
         let walls = faces.indices.filter { !isFurniture[$0] }
         return (
@@ -197,6 +199,26 @@ extension FloorPlanExtractor {
         return false
     }
 
+    /// Whether `face` is a side of the furniture whose front is `occluder`: both its ends lie behind
+    /// the front (`FurnitureOccluder.hides`), or, for a face across the front, behind its line and
+    /// within its extent widened by `fitEndMargin` at each end. A front's fitted extent stops short of
+    /// the piece's corners by up to that margin (the points near a face's ends are left out of its
+    /// fit, and its last stations may be unseen), so the side standing at the corner may begin just
+    /// beyond it. A wall across the front runs on into the room past the front's line; a side stops
+    /// between the front and the wall it stands against.
+    func isSide(_ face: WallFace, of occluder: FurnitureOccluder) -> Bool {
+        if occluder.hides(face.start) && occluder.hides(face.end) { return true }
+        let front = occluder.face
+        guard face.line.sine(with: front.line) >= Self.cornerSine else { return false }
+        let widened = Self.fitEndMargin + FurnitureOccluder.margin
+        return [face.start, face.end].allSatisfy { p in
+            let t = front.line.coordinate(of: p)
+            let behind = -front.line.signedDistance(to: p) * front.side
+            return t >= front.t0 - widened && t <= front.t1 + widened
+                && behind >= -FurnitureOccluder.margin / 2 && behind <= occluder.depth + FurnitureOccluder.margin
+        }
+    }
+
     /// Prints the furniture decisions (environment `FATHOM_PLAN_DEBUG`).
     static var debugging: Bool { ProcessInfo.processInfo.environment["FATHOM_PLAN_DEBUG"] != nil }
 
@@ -225,9 +247,11 @@ extension FloorPlanExtractor {
     /// meeting its front (`ceilingMeetsTop`) and otherwise takes it for furniture (the room closes
     /// behind it instead of staying open); a deep piece whose side was seen as a face
     /// (≥ `minimumWallLength`) is told only by the wall seen above or beside it.
-    func endsBesideWall(front f: Int, from lo: Double, to hi: Double, wall w: Int, depth: Double, faces: [WallFace])
-        -> Bool
-    {
+    /// A face ending below the ceiling (`endsBelowCeiling`) closes no end (`closedEnd`).
+    func endsBesideWall(
+        front f: Int, from lo: Double, to hi: Double, wall w: Int, depth: Double, faces: [WallFace],
+        endsBelowCeiling: [Bool] = []
+    ) -> Bool {
         let front = faces[f]
         let wall = faces[w]
         let begins =
@@ -235,7 +259,9 @@ extension FloorPlanExtractor {
         guard begins else { return false }
         // Either end may be the free one: the piece's own side, found as a face, may close the end
         // where the wall begins.
-        return [front.start, front.end].contains { !closedEnd($0, of: f, besides: w, depth: depth, faces: faces) }
+        return [front.start, front.end].contains {
+            !closedEnd($0, of: f, besides: w, depth: depth, faces: faces, endsBelowCeiling: endsBelowCeiling)
+        }
     }
 
     /// Points this far above a front's top count as seen above it, metres (the fused voxels' size
