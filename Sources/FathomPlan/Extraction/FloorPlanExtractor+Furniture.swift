@@ -62,14 +62,25 @@ extension FloorPlanExtractor {
             let reachesCeiling =
                 !seenPastAbove && ceilingMeetsTop(front, side: sf, grid: grid) >= Self.minimumWallAboveFraction
             var recess: (face: WallFace, side: Double, depth: Double)? = nil
-            for w in faces.indices where w != f && !faces[w].isInferred {
+            // A face ending below the ceiling is no wall for furniture to stand against (a wardrobe's
+            // front is not the wall behind the notch's side before it).
+            for w in faces.indices where w != f && !faces[w].isInferred && !(w < endsBelowCeiling.count && endsBelowCeiling[w]) {
                 guard let sw = sides[w] else { continue }
                 let wall = faces[w]
-                guard wall.line.sine(with: front.line) <= Self.furnitureParallelSine,
-                    (front.line.normal * sf * wall.line.normal * sw).sum() > 0.9
+                let sine = wall.line.sine(with: front.line)
+                guard sine < Self.cornerSine, (front.line.normal * sf * wall.line.normal * sw).sum() > 0.9
                 else { continue }
                 let depth = wall.line.signedDistance(to: mid) * sw
                 guard depth >= Self.minimumFurnitureDepth, depth <= Self.maximumFurnitureDepth else { continue }
+                // A face oblique to the wall (a line fitted across several fronts and a wall's
+                // cabinets) is furniture only where it stands before the wall over its whole extent
+                // and the wall runs on behind it: a wall would hide the wall behind it.
+                let oblique = sine > Self.furnitureParallelSine
+                if oblique {
+                    let ends = [front.start, front.end].map { wall.line.signedDistance(to: $0) * sw }
+                    guard ends.allSatisfy({ $0 >= Self.minimumFurnitureDepth && $0 <= Self.maximumFurnitureDepth })
+                    else { continue }
+                }
                 // Furniture stands in the room of the wall behind it, never across a partition.
                 guard !partitionSeparates(front: f, seenFrom: sf, wall: w, faces: faces) else { continue }
                 // The front's extent on the wall's line.
@@ -82,6 +93,7 @@ extension FloorPlanExtractor {
                 // ends in the open beside the wall. (A wall merely ending where the front begins is not
                 // enough: so does the back wall of an L-shaped room's notch, whose side wall closes it.)
                 let runsBehind = overlap >= 0.5 * (hi - lo)
+                if oblique && !runsBehind { continue }
                 // Otherwise the wall must at least reach the front's side, or be seen itself on its line
                 // above the front (a wall found elsewhere on the line says nothing about what stands
                 // behind the front, but its line seen above the front's top is that wall running on).
