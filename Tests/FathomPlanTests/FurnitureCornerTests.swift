@@ -50,6 +50,15 @@ import Testing
             cellSize: FloorPlanExtractor.pointGridCellSize)
     }
 
+    /// Where the camera stood, in plan, once per frame: each of the cameras' positions for as many
+    /// frames as a room needs (`minimumCameraFramesPerRoom`).
+    static func standing(_ cameras: [FloorPlanExtractor.CameraSample]) -> [SIMD2<Double>] {
+        let frames = FloorPlanExtractionConfiguration().minimumCameraFramesPerRoom
+        return cameras.flatMap { c in
+            [SIMD2<Double>](repeating: SIMD2(Double(c.position.x), Double(c.position.z)), count: frames)
+        }
+    }
+
     /// Cameras standing in the room at 1.4 m.
     static func cameras() throws -> [FloorPlanExtractor.CameraSample] {
         try [SIMD2(1.0, 1.2), SIMD2(2.0, 1.8), SIMD2(1.5, 2.5), SIMD2(2.8, 1.0)].map { p in
@@ -100,8 +109,7 @@ import Testing
         let corner = SIMD2(Self.rightX, Self.backZ)
         let ends = snapped.flatMap { [$0.start, $0.end] }
         #expect(ends.filter { FloorPlanGeometry.distance($0, corner) < Self.tolerance }.count == 2, "\(ends)")
-        let rooms = extractor.findRooms(
-            faces: snapped, cameras: cameras.map { SIMD2(Double($0.position.x), Double($0.position.z)) })
+        let rooms = extractor.findRooms(faces: snapped, cameras: Self.standing(cameras))
         try #require(rooms.count == 1)
         let area = abs(FloorPlanGeometry.signedArea(rooms[0].polygon))
         let full = Self.rightX * Self.backZ
@@ -112,8 +120,7 @@ import Testing
         #expect(before.count == 6)
         #expect(beforeFurniture.isEmpty)
         let beforeRooms = extractor.findRooms(
-            faces: extractor.snappedFaces(before, sides: beforeSides, occluders: []),
-            cameras: cameras.map { SIMD2(Double($0.position.x), Double($0.position.z)) })
+            faces: extractor.snappedFaces(before, sides: beforeSides, occluders: []), cameras: Self.standing(cameras))
         try #require(beforeRooms.count == 1)
         let notched = full - (Self.rightX - Self.sideX) * (Self.backZ - Self.frontZ)
         #expect(abs(abs(FloorPlanGeometry.signedArea(beforeRooms[0].polygon)) - notched) / notched < 0.01)
