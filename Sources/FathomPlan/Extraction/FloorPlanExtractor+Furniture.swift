@@ -28,8 +28,12 @@ extension FloorPlanExtractor {
     /// `recessSide`), or the cameras saw past it above its top (`endsBelowCeiling`, from
     /// `endingBelowCeiling`: then it is furniture even without any of those, and with no wall
     /// behind it at all it is a piece's side and is only taken out of the walls).
+    /// A face ending below the ceiling is never the wall another face stands before. A face more
+    /// than `furnitureParallelSine` off a wall but less than `cornerSine` is furniture only when it
+    /// stands `minimumFurnitureDepth`–`maximumFurnitureDepth` before the wall at both its ends and the
+    /// wall runs on behind it.
     /// Faces whose both ends lie in the space between a furniture front and its wall are the
-    /// furniture's sides.
+    /// furniture's sides (`isSide`).
     /// The walls come with the side each was seen from (nil when no camera had a clear view of it),
     /// the inferred sides of recesses last.
     func separatingFurniture(
@@ -64,7 +68,8 @@ extension FloorPlanExtractor {
             var recess: (face: WallFace, side: Double, depth: Double)? = nil
             // A face ending below the ceiling is no wall for furniture to stand against (a wardrobe's
             // front is not the wall behind the notch's side before it).
-            for w in faces.indices where w != f && !faces[w].isInferred && !(w < endsBelowCeiling.count && endsBelowCeiling[w]) {
+            for w in faces.indices
+            where w != f && !faces[w].isInferred && !(w < endsBelowCeiling.count && endsBelowCeiling[w]) {
                 guard let sw = sides[w] else { continue }
                 let wall = faces[w]
                 let sine = wall.line.sine(with: front.line)
