@@ -28,8 +28,12 @@ extension FloorPlanExtractor {
     /// `recessSide`), or the cameras saw past it above its top (`endsBelowCeiling`, from
     /// `endingBelowCeiling`: then it is furniture even without any of those, and with no wall
     /// behind it at all it is a piece's side and is only taken out of the walls).
+    /// A face ending below the ceiling is never the wall another face stands before. A face more
+    /// than `furnitureParallelSine` off a wall but less than `cornerSine` is furniture only when it
+    /// stands `minimumFurnitureDepth`–`maximumFurnitureDepth` before the wall at both its ends and the
+    /// wall runs on behind it.
     /// Faces whose both ends lie in the space between a furniture front and its wall are the
-    /// furniture's sides.
+    /// furniture's sides (`isSide`).
     /// The walls come with the side each was seen from (nil when no camera had a clear view of it),
     /// the inferred sides of recesses last.
     func separatingFurniture(
@@ -62,14 +66,26 @@ extension FloorPlanExtractor {
             let reachesCeiling =
                 !seenPastAbove && ceilingMeetsTop(front, side: sf, grid: grid) >= Self.minimumWallAboveFraction
             var recess: (face: WallFace, side: Double, depth: Double)? = nil
-            for w in faces.indices where w != f && !faces[w].isInferred {
+            // A face ending below the ceiling is no wall for furniture to stand against (a wardrobe's
+            // front is not the wall behind the notch's side before it).
+            for w in faces.indices
+            where w != f && !faces[w].isInferred && !(w < endsBelowCeiling.count && endsBelowCeiling[w]) {
                 guard let sw = sides[w] else { continue }
                 let wall = faces[w]
-                guard wall.line.sine(with: front.line) <= Self.furnitureParallelSine,
-                    (front.line.normal * sf * wall.line.normal * sw).sum() > 0.9
+                let sine = wall.line.sine(with: front.line)
+                guard sine < Self.cornerSine, (front.line.normal * sf * wall.line.normal * sw).sum() > 0.9
                 else { continue }
                 let depth = wall.line.signedDistance(to: mid) * sw
                 guard depth >= Self.minimumFurnitureDepth, depth <= Self.maximumFurnitureDepth else { continue }
+                // A face oblique to the wall (a line fitted across several fronts and a wall's
+                // cabinets) is furniture only where it stands before the wall over its whole extent
+                // and the wall runs on behind it: a wall would hide the wall behind it.
+                let oblique = sine > Self.furnitureParallelSine
+                if oblique {
+                    let ends = [front.start, front.end].map { wall.line.signedDistance(to: $0) * sw }
+                    guard ends.allSatisfy({ $0 >= Self.minimumFurnitureDepth && $0 <= Self.maximumFurnitureDepth })
+                    else { continue }
+                }
                 // Furniture stands in the room of the wall behind it, never across a partition.
                 guard !partitionSeparates(front: f, seenFrom: sf, wall: w, faces: faces) else { continue }
                 // The front's extent on the wall's line.
@@ -82,6 +98,7 @@ extension FloorPlanExtractor {
                 // ends in the open beside the wall. (A wall merely ending where the front begins is not
                 // enough: so does the back wall of an L-shaped room's notch, whose side wall closes it.)
                 let runsBehind = overlap >= 0.5 * (hi - lo)
+                if oblique && !runsBehind { continue }
                 // Otherwise the wall must at least reach the front's side, or be seen itself on its line
                 // above the front (a wall found elsewhere on the line says nothing about what stands
                 // behind the front, but its line seen above the front's top is that wall running on).
@@ -98,7 +115,9 @@ extension FloorPlanExtractor {
                             >= Self.minimumWallAboveFraction)
                 let endsBeside =
                     !runsBehind && !seenAbove
-                    && endsBesideWall(front: f, from: lo, to: hi, wall: w, depth: depth, faces: faces)
+                    && endsBesideWall(
+                        front: f, from: lo, to: hi, wall: w, depth: depth, faces: faces,
+                        endsBelowCeiling: endsBelowCeiling)
                 if endsBeside && reachesCeiling {
                     // A recess whose side wall was never seen: the front is its wall, the side is bridged.
                     if depth < (recess?.depth ?? .infinity),
@@ -138,9 +157,9 @@ extension FloorPlanExtractor {
             occluders.append(FurnitureOccluder(face: face, depth: best.depth, top: tops[f]))
         }
         // The sides of furniture: faces whose ends both lie behind a front (between it and its wall).
-        for g in faces.indices where !isFurniture[g] {
+        for g in faces.indices where !isFurniture[g] && !faces[g].isInferred {
             let face = faces[g]
-            if occluders.contains(where: { $0.hides(face.start) && $0.hides(face.end) }) { isFurniture[g] = true }
+            if occluders.contains(where: { isSide(face, of: $0) }) { isFurniture[g] = true }
         }
         let walls = faces.indices.filter { !isFurniture[$0] }
         return (
@@ -197,6 +216,26 @@ extension FloorPlanExtractor {
         return false
     }
 
+    /// Whether `face` is a side of the furniture whose front is `occluder`: both its ends lie behind
+    /// the front (`FurnitureOccluder.hides`), or, for a face across the front, behind its line and
+    /// within its extent widened by `fitEndMargin` at each end. A front's fitted extent stops short of
+    /// the piece's corners by up to that margin (the points near a face's ends are left out of its
+    /// fit, and its last stations may be unseen), so the side standing at the corner may begin just
+    /// beyond it. A wall across the front runs on into the room past the front's line; a side stops
+    /// between the front and the wall it stands against.
+    func isSide(_ face: WallFace, of occluder: FurnitureOccluder) -> Bool {
+        if occluder.hides(face.start) && occluder.hides(face.end) { return true }
+        let front = occluder.face
+        guard face.line.sine(with: front.line) >= Self.cornerSine else { return false }
+        let widened = Self.fitEndMargin + FurnitureOccluder.margin
+        return [face.start, face.end].allSatisfy { p in
+            let t = front.line.coordinate(of: p)
+            let behind = -front.line.signedDistance(to: p) * front.side
+            return t >= front.t0 - widened && t <= front.t1 + widened
+                && behind >= -FurnitureOccluder.margin / 2 && behind <= occluder.depth + FurnitureOccluder.margin
+        }
+    }
+
     /// Prints the furniture decisions (environment `FATHOM_PLAN_DEBUG`).
     static var debugging: Bool { ProcessInfo.processInfo.environment["FATHOM_PLAN_DEBUG"] != nil }
 
@@ -225,9 +264,11 @@ extension FloorPlanExtractor {
     /// meeting its front (`ceilingMeetsTop`) and otherwise takes it for furniture (the room closes
     /// behind it instead of staying open); a deep piece whose side was seen as a face
     /// (≥ `minimumWallLength`) is told only by the wall seen above or beside it.
-    func endsBesideWall(front f: Int, from lo: Double, to hi: Double, wall w: Int, depth: Double, faces: [WallFace])
-        -> Bool
-    {
+    /// A face ending below the ceiling (`endsBelowCeiling`) closes no end (`closedEnd`).
+    func endsBesideWall(
+        front f: Int, from lo: Double, to hi: Double, wall w: Int, depth: Double, faces: [WallFace],
+        endsBelowCeiling: [Bool] = []
+    ) -> Bool {
         let front = faces[f]
         let wall = faces[w]
         let begins =
@@ -235,7 +276,9 @@ extension FloorPlanExtractor {
         guard begins else { return false }
         // Either end may be the free one: the piece's own side, found as a face, may close the end
         // where the wall begins.
-        return [front.start, front.end].contains { !closedEnd($0, of: f, besides: w, depth: depth, faces: faces) }
+        return [front.start, front.end].contains {
+            !closedEnd($0, of: f, besides: w, depth: depth, faces: faces, endsBelowCeiling: endsBelowCeiling)
+        }
     }
 
     /// Points this far above a front's top count as seen above it, metres (the fused voxels' size

@@ -92,12 +92,18 @@ extension FloorPlanExtractor {
     /// Whether a face across the front `f` (other than `f` and the wall `w`) passes near its end `end`
     /// and reaches there (or would, extended to the corner as `snapCorners` does): within the thickest
     /// wall (`maximumWallThickness`), or half the front's depth before the wall when more.
-    func closedEnd(_ end: SIMD2<Double>, of f: Int, besides w: Int, depth: Double, faces: [WallFace]) -> Bool {
+    /// A face ending below the ceiling (`endsBelowCeiling[g]`, seen past above its top) is a piece of
+    /// furniture's side, not a wall: it closes no end (a wardrobe in a corner has its side there).
+    func closedEnd(
+        _ end: SIMD2<Double>, of f: Int, besides w: Int, depth: Double, faces: [WallFace],
+        endsBelowCeiling: [Bool] = []
+    ) -> Bool {
         let front = faces[f]
         let near = max(configuration.maximumWallThickness, depth / 2)
         return faces.indices.contains { g in
             let other = faces[g]
-            guard g != f, g != w, other.line.sine(with: front.line) >= Self.cornerSine,
+            guard g != f, g != w, !(g < endsBelowCeiling.count && endsBelowCeiling[g]),
+                other.line.sine(with: front.line) >= Self.cornerSine,
                 abs(other.line.signedDistance(to: end)) <= near
             else { return false }
             let u = other.line.coordinate(of: end)

@@ -213,7 +213,10 @@ public struct FloorPlanExtractor: Sendable {
         let grid = PlanPointGrid(positions: positions, heights: pointHeights, cellSize: Self.pointGridCellSize)
 
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 0, total: 1))
-        let found = mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight))
+        // Two pieces of a wall either side of a window are one face (`+WindowGaps`).
+        let found = joiningAcrossWindows(
+            mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight)), grid: grid,
+            ceilingHeight: heights.ceilingHeight)
         // Tall furniture against walls fills the wall band too: take it out, and remember what it hides.
         // A face the cameras saw past above its top stops below the ceiling: furniture (`+SeenPast`).
         let foundBelowCeiling = endingBelowCeiling(
