@@ -37,7 +37,10 @@ extension FloorPlanExtractor {
     /// Furniture as oriented boxes on the floor: the points inside rooms (or, where a room does not
     /// close, in the open space the `cameras` stood in near seen floor: `objectSearchRegion`) that are
     /// neither floor, ceiling nor wall, seen from above on 3 cm cells (each needing the points that the measured
-    /// floor density gives a horizontal top, `occupiedCellPoints`), grouped into connected clusters (tall and low
+    /// floor density gives a horizontal top, `occupiedCellPoints`), without the columns of walls no face
+    /// took (where the ceiling was seen: a cluster whose cells reach the band under the ceiling
+    /// clearance as a wall's do, `fullHeightClusterFraction`, and then every cell with a point in that
+    /// band), grouped into connected clusters (tall and low
     /// cells apart), each boxed by the smallest rectangle at any angle (wall directions preferred),
     /// run on to the wall behind where the floor between was never seen, its top the height at least
     /// three cells reach; the category from the box's size and shape (`category(…)`).
@@ -115,34 +118,22 @@ extension FloorPlanExtractor {
         let needed = Self.occupiedCellPoints(floorCounts: floorCounts)
         // A column reaching up under the ceiling is a wall that no face took (furniture stops below).
         for k in counts.indices where ceilingBandCounts[k] >= needed { counts[k] = 0 }
-        // Clusters of occupied cells, tall and low apart (8-connected).
         var label = [Int32](repeating: -1, count: w * d)
-        var clusters: [[Int]] = []
-        for start in label.indices where counts[start] >= needed && label[start] < 0 {
-            let tall = tops[start] >= Self.tallObjectHeight
-            var members: [Int] = []
-            var stack = [start]
-            label[start] = Int32(clusters.count)
-            while let k = stack.popLast() {
-                members.append(k)
-                let x = k % w
-                let z = k / w
-                for dz in -1...1 {
-                    for dx in -1...1 where dx != 0 || dz != 0 {
-                        let nx = x + dx
-                        let nz = z + dz
-                        guard nx >= 0, nx < w, nz >= 0, nz < d else { continue }
-                        let n = nz * w + nx
-                        guard label[n] < 0, counts[n] >= needed, (tops[n] >= Self.tallObjectHeight) == tall else {
-                            continue
-                        }
-                        label[n] = Int32(clusters.count)
-                        stack.append(n)
-                    }
-                }
-            }
-            clusters.append(members)
+        var clusters = Self.occupiedClusters(counts: counts, tops: tops, needed: needed, width: w, depth: d, label: &label)
+        // A cluster of which a share (`fullHeightClusterFraction`) of cells holds a point in the band is
+        // a wall seen up to the ceiling, fringe and all (a chimney breast, a pilaster no face took).
+        for members in clusters where members.count >= Self.minimumObjectCells {
+            let reaching = members.filter { ceilingBandCounts[$0] > 0 }.count
+            guard Double(reaching) >= Self.fullHeightClusterFraction * Double(members.count) else { continue }
+            for k in members { counts[k] = 0 }
         }
+        // Then any point in the band marks a wall's column: a vertical surface's points spread over
+        // the cells of its fringe, so a wall leaves a point or two per cell there where a top leaves
+        // `needed`. Without those columns a piece stands apart from the wall behind it (the two
+        // pieces a wall no face took had joined) and its top is its own.
+        for k in counts.indices where ceilingBandCounts[k] > 0 { counts[k] = 0 }
+        for k in label.indices { label[k] = -1 }
+        clusters = Self.occupiedClusters(counts: counts, tops: tops, needed: needed, width: w, depth: d, label: &label)
         let wallDirections = faces.map(\.line.direction)
         var objects: [FloorPlanObject] = []
         for (index, members) in clusters.enumerated() where members.count >= Self.minimumObjectCells {
@@ -175,6 +166,49 @@ extension FloorPlanExtractor {
         }
         return objects
     }
+
+    /// Clusters of occupied cells (at least `needed` points), tall and low apart (`tallObjectHeight`),
+    /// 8-connected; `label` (−1 where unlabelled on entry) gets each cell's cluster index.
+    static func occupiedClusters(
+        counts: [Int32], tops: [Float], needed: Int32, width w: Int, depth d: Int, label: inout [Int32]
+    ) -> [[Int]] {
+        var clusters: [[Int]] = []
+        var stack: [Int] = []
+        for start in label.indices where counts[start] >= needed && label[start] < 0 {
+            let tall = tops[start] >= tallObjectHeight
+            var members: [Int] = []
+            stack.append(start)
+            label[start] = Int32(clusters.count)
+            while let k = stack.popLast() {
+                members.append(k)
+                let x = k % w
+                let z = k / w
+                for dz in -1...1 {
+                    for dx in -1...1 where dx != 0 || dz != 0 {
+                        let nx = x + dx
+                        let nz = z + dz
+                        guard nx >= 0, nx < w, nz >= 0, nz < d else { continue }
+                        let n = nz * w + nx
+                        guard label[n] < 0, counts[n] >= needed, (tops[n] >= tallObjectHeight) == tall else {
+                            continue
+                        }
+                        label[n] = Int32(clusters.count)
+                        stack.append(n)
+                    }
+                }
+            }
+            clusters.append(members)
+        }
+        return clusters
+    }
+
+    /// A cluster at least this share of whose cells hold a point in the band under the ceiling
+    /// clearance (`objectFullHeightBand`) is a wall no face took. Furniture stops 0.2–0.6 m below the
+    /// ceiling, so only the noise of a wall behind or beside a piece puts points there, in a few of
+    /// its cells (3–7 % on the independent cases' wardrobes and bookcases); a wall seen up to the
+    /// ceiling reaches the band along its length, and its cells are those of its face and its
+    /// fringe (14–19 % on their chimney breasts).
+    static let fullHeightClusterFraction = 0.1
 
     /// Points an object cell needs: half the median number of floor points in the room cells where
     /// the floor was seen (at least one). The floor is a horizontal surface seen like a table or
