@@ -136,6 +136,7 @@ extension FloorPlanExtractor {
         clusters = Self.occupiedClusters(counts: counts, tops: tops, needed: needed, width: w, depth: d, label: &label)
         let wallDirections = faces.map(\.line.direction)
         var objects: [FloorPlanObject] = []
+        var found: [(members: [Int], box: PlanBox, top: Double)] = []
         for (index, members) in clusters.enumerated() where members.count >= Self.minimumObjectCells {
             let heights = members.map { tops[$0] }.sorted(by: >)
             let top = Double(heights[min(heights.count - 1, Self.objectTopCells - 1)])
@@ -159,12 +160,29 @@ extension FloorPlanExtractor {
                 length: max(box.size.x, box.size.y), width: min(box.size.x, box.size.y), top: top,
                 lowFraction: Double(lowCells) / Double(members.count),
                 againstWall: Self.standsAgainstWall(box, faces: faces))
+            found.append((members, box, top))
             objects.append(
                 FloorPlanObject(
                     id: "f\(objects.count + 1)", category: category, corners: box.corners, bottom: 0, top: top,
                     confidence: filled ? 0.6 : 0.9))
         }
-        return objects
+        // A cluster lying mostly inside a larger box at its own top is a part of that piece seen
+        // apart (a counter's top seen between wall cabinets, its front strip before them), not a
+        // second piece: one surface at one height is one piece.
+        var kept: [FloorPlanObject] = []
+        for (i, object) in objects.enumerated() {
+            let mine = found[i]
+            let area = mine.box.size.x * mine.box.size.y
+            let part = found.indices.contains { j in
+                j != i && found[j].box.size.x * found[j].box.size.y > area
+                    && Self.isPart(mine.members, top: mine.top, of: found[j].box, top: found[j].top, centre: centre)
+            }
+            guard !part else { continue }
+            var renamed = object
+            renamed.id = "f\(kept.count + 1)"
+            kept.append(renamed)
+        }
+        return kept
     }
 
     /// Clusters of occupied cells (at least `needed` points), tall and low apart (`tallObjectHeight`),
@@ -209,6 +227,29 @@ extension FloorPlanExtractor {
     /// ceiling reaches the band along its length, and its cells are those of its face and its
     /// fringe (14–19 % on their chimney breasts).
     static let fullHeightClusterFraction = 0.1
+
+    /// Two tops within this of each other are one surface, metres (the tolerance on a top:
+    /// a seen top's noise is 1–2 cm, two pieces at one height within it are told apart by their
+    /// footprints, not their tops).
+    static let objectSameTopTolerance = 0.05
+    /// A cluster at least this share of whose cells lie inside a larger box at its own top is a
+    /// part of that piece (more of it inside than outside).
+    static let objectPartFraction = 0.5
+
+    /// Whether the cluster `members` (top `top`, metres; cell centres from `centre`) is a part of
+    /// the box `box` whose top is `boxTop` (metres): the tops within `objectSameTopTolerance` and at
+    /// least `objectPartFraction` of the cells inside the box.
+    static func isPart(
+        _ members: [Int], top: Double, of box: PlanBox, top boxTop: Double, centre: (Int) -> SIMD2<Double>
+    ) -> Bool {
+        guard abs(top - boxTop) <= objectSameTopTolerance else { return false }
+        var inside = 0
+        for k in members {
+            let r = centre(k) - box.centre
+            if abs((r * box.u).sum()) <= box.size.x / 2, abs((r * box.v).sum()) <= box.size.y / 2 { inside += 1 }
+        }
+        return Double(inside) >= objectPartFraction * Double(members.count)
+    }
 
     /// Points an object cell needs: half the median number of floor points in the room cells where
     /// the floor was seen (at least one). The floor is a horizontal surface seen like a table or
