@@ -57,4 +57,59 @@ import Testing
         #expect(abs(wardrobe.top - 2.0) <= Self.topTolerance)
         #expect(wardrobe.category == .storage)
     }
+
+    /// A chimney breast no face took (x 1.0…1.6, z 3.2…3.6 against the back wall), seen as its real
+    /// counterpart is from a walk below it: its front and sides densely up to 2.0 m and sparsely
+    /// above (a point every 4 cm of height, so a 3 cm cell holds 3 points in the 5 cm band under the
+    /// ceiling clearance while an occupied cell needs 4), with the depth noise's fringe in front of
+    /// its front (z 3.17…3.2, up to 2.2 m); and a wardrobe 2.0 m high (x 2.5…3.5, z 3.0…3.6), only its
+    /// top seen; the floor seen everywhere else. The chimney's cells reach the band, each with a
+    /// point or a few: it runs to the ceiling, so it is a wall, not a 2.36 m storage box, and its
+    /// fringe goes with it (the fringe's strip, run on to the wall behind over floor never seen,
+    /// was a box of its own). The wardrobe comes out alone, at its place, 2.0 m high.
+    @Test func aColumnSeenSparselyUpToTheCeilingIsNotFurniture() {
+        var positions: [SIMD2<Double>] = []
+        var heights: [Float] = []
+        for i in 1..<400 {
+            for j in 1..<360 {
+                let p = SIMD2(Double(i) * Self.spacing, Double(j) * Self.spacing)
+                if (1.0...1.6).contains(p.x) && p.y >= 3.17 { continue }
+                positions.append(p)
+                heights.append((2.5...3.5).contains(p.x) && p.y >= 3.0 ? 2.0 : 0)
+            }
+        }
+        // Heights of a face column: every 1 cm up to 2.0 m, every 4 cm above, below the ceiling.
+        var column: [Float] = (1...200).map { Float($0) / 100 }
+        var h: Float = 2.04
+        while h < 2.49 {
+            column.append(h)
+            h += 0.04
+        }
+        func face(_ p: SIMD2<Double>, upTo top: Float) {
+            for height in column where height <= top {
+                positions.append(p)
+                heights.append(height)
+            }
+        }
+        for i in 100...160 {
+            let x = Double(i) * Self.spacing
+            face(SIMD2(x, 3.2), upTo: 2.49)
+            for j in 0..<3 { face(SIMD2(x, 3.17 + Double(j) * Self.spacing), upTo: 2.2) }
+        }
+        for j in 321...359 {
+            face(SIMD2(1.0, Double(j) * Self.spacing), upTo: 2.49)
+            face(SIMD2(1.6, Double(j) * Self.spacing), upTo: 2.49)
+        }
+        let grid = PlanPointGrid(positions: positions, heights: heights, cellSize: FloorPlanExtractor.pointGridCellSize)
+        let room = [SIMD2(0.0, 0.0), SIMD2(4.0, 0.0), SIMD2(4.0, 3.6), SIMD2(0.0, 3.6)]
+        let objects = FloorPlanExtractor().findObjects(
+            grid: grid, faces: Self.faces, rooms: [room], ceilingHeight: 2.5, ceilingSeen: true)
+        #expect(objects.count == 1, "\(objects)")
+        guard let wardrobe = objects.first else { return }
+        let xs = wardrobe.corners.map(\.x)
+        let zs = wardrobe.corners.map(\.y)
+        #expect(abs(xs.min()! - 2.495) <= Self.boxTolerance && abs(xs.max()! - 3.505) <= Self.boxTolerance, "\(xs)")
+        #expect(abs(zs.min()! - 2.995) <= Self.boxTolerance && abs(zs.max()! - 3.6) <= Self.boxTolerance, "\(zs)")
+        #expect(abs(wardrobe.top - 2.0) <= Self.topTolerance)
+    }
 }

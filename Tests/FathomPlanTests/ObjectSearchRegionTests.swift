@@ -87,4 +87,75 @@ import Testing
             }
         }
     }
+
+    /// The reach does not pass through a wall band: in a 9 × 5 raster whose column x = 4 is a wall,
+    /// a seen cell at (2, 2) with a radius of 4 reaches the cells of columns 0…3 (within 4 steps), and
+    /// none beyond the wall, although they lie within 4 cells of it (the square would take them).
+    @Test func floorReachStopsAtWalls() {
+        let w = 9
+        let d = 5
+        var seen = [Bool](repeating: false, count: w * d)
+        seen[2 * w + 2] = true
+        var wall = [Bool](repeating: false, count: w * d)
+        for z in 0..<d { wall[z * w + 4] = true }
+        let reach = FloorPlanExtractor.floorReachable(seen, width: w, depth: d, radius: 4, blocked: wall)
+        for z in 0..<d {
+            for x in 0..<w {
+                #expect(reach[z * w + x] == (x < 4), "cell \(x), \(z)")
+            }
+        }
+        // Open on one row (z = 0): the reach goes round the wall's end within its step budget only.
+        wall[4] = false
+        let round = FloorPlanExtractor.floorReachable(seen, width: w, depth: d, radius: 4, blocked: wall)
+        // (2, 2) → (4, 0) takes 2 steps, (5, 1) 3, (6, 2) 4, (7, 2) 5.
+        #expect(round[1 * w + 5] && round[2 * w + 6] && round[0 * w + 6])
+        #expect(!round[2 * w + 7] && !round[4 * w + 5])
+    }
+
+    /// A window in a partition wall: the left space (x 0…4) was walked and its floor seen; the
+    /// partition at x = 4 (z 1.5…3.6, its far face never found) holds a window whose sill, 0.97 m high,
+    /// lies in the wall's body behind the face (x 4.07…4.25, z 2.6…3.5), and the space beyond it has no
+    /// seen floor (the outside). The open space the cameras stood in runs round the partition's end,
+    /// and the sill lies within `objectFloorReach` of the left space's floor as the crow flies, but
+    /// not without crossing the wall: no object (it was a 0.18 × 0.9 m "object" before). A table in
+    /// the left space is still found.
+    @Test func aSillBehindAWallFaceIsNotAnObject() {
+        var positions: [SIMD2<Double>] = []
+        var heights: [Float] = []
+        let n = Int((3.99 / Self.spacing).rounded())
+        let m = Int((3.6 / Self.spacing).rounded())
+        for i in 1..<n {
+            for j in 1..<m {
+                let p = SIMD2(Double(i) * Self.spacing, Double(j) * Self.spacing)
+                positions.append(p)
+                let onTable = (1.5...2.5).contains(p.x) && (1.0...1.8).contains(p.y)
+                heights.append(onTable ? 0.75 : 0)
+            }
+        }
+        var x = 4.07
+        while x <= 4.25 {
+            var z = 2.6
+            while z <= 3.5 {
+                positions.append(SIMD2(x, z))
+                heights.append(0.97)
+                z += Self.spacing
+            }
+            x += Self.spacing
+        }
+        let grid = PlanPointGrid(positions: positions, heights: heights, cellSize: FloorPlanExtractor.pointGridCellSize)
+        let faces: [WallFace] = [
+            .handMade(from: SIMD2(0, 3.6), along: SIMD2(1, 0), length: 6, side: -1),
+            .handMade(from: SIMD2(0, 0), along: SIMD2(0, 1), length: 3.6, side: -1),
+            .handMade(from: SIMD2(6, 0), along: SIMD2(0, 1), length: 3.6, side: 1),
+            .handMade(from: SIMD2(4, 1.5), along: SIMD2(0, 1), length: 2.1, side: 1),
+        ]
+        let cameras = [SIMD2(1.0, 0.5), SIMD2(2.0, 0.6), SIMD2(3.0, 0.5)]
+        let objects = FloorPlanExtractor().findObjects(
+            grid: grid, faces: faces, rooms: [], ceilingHeight: 2.5, cameras: cameras)
+        #expect(objects.count == 1, "\(objects)")
+        guard let table = objects.first else { return }
+        let xs = table.corners.map(\.x)
+        #expect(abs(xs.min()! - 1.495) <= Self.boxTolerance && abs(xs.max()! - 2.505) <= Self.boxTolerance, "\(xs)")
+        #expect(abs(table.top - 0.75) <= Self.topTolerance)
+    }
 }

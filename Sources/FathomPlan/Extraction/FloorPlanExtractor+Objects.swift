@@ -37,7 +37,10 @@ extension FloorPlanExtractor {
     /// Furniture as oriented boxes on the floor: the points inside rooms (or, where a room does not
     /// close, in the open space the `cameras` stood in near seen floor: `objectSearchRegion`) that are
     /// neither floor, ceiling nor wall, seen from above on 3 cm cells (each needing the points that the measured
-    /// floor density gives a horizontal top, `occupiedCellPoints`), grouped into connected clusters (tall and low
+    /// floor density gives a horizontal top, `occupiedCellPoints`), without the columns of walls no face
+    /// took (where the ceiling was seen: a cluster whose cells reach the band under the ceiling
+    /// clearance as a wall's do, `fullHeightClusterFraction`, and then every cell with a point in that
+    /// band), grouped into connected clusters (tall and low
     /// cells apart), each boxed by the smallest rectangle at any angle (wall directions preferred),
     /// run on to the wall behind where the floor between was never seen, its top the height at least
     /// three cells reach; the category from the box's size and shape (`category(…)`).
@@ -115,36 +118,25 @@ extension FloorPlanExtractor {
         let needed = Self.occupiedCellPoints(floorCounts: floorCounts)
         // A column reaching up under the ceiling is a wall that no face took (furniture stops below).
         for k in counts.indices where ceilingBandCounts[k] >= needed { counts[k] = 0 }
-        // Clusters of occupied cells, tall and low apart (8-connected).
         var label = [Int32](repeating: -1, count: w * d)
-        var clusters: [[Int]] = []
-        for start in label.indices where counts[start] >= needed && label[start] < 0 {
-            let tall = tops[start] >= Self.tallObjectHeight
-            var members: [Int] = []
-            var stack = [start]
-            label[start] = Int32(clusters.count)
-            while let k = stack.popLast() {
-                members.append(k)
-                let x = k % w
-                let z = k / w
-                for dz in -1...1 {
-                    for dx in -1...1 where dx != 0 || dz != 0 {
-                        let nx = x + dx
-                        let nz = z + dz
-                        guard nx >= 0, nx < w, nz >= 0, nz < d else { continue }
-                        let n = nz * w + nx
-                        guard label[n] < 0, counts[n] >= needed, (tops[n] >= Self.tallObjectHeight) == tall else {
-                            continue
-                        }
-                        label[n] = Int32(clusters.count)
-                        stack.append(n)
-                    }
-                }
-            }
-            clusters.append(members)
+        var clusters = Self.occupiedClusters(counts: counts, tops: tops, needed: needed, width: w, depth: d, label: &label)
+        // A cluster of which a share (`fullHeightClusterFraction`) of cells holds a point in the band is
+        // a wall seen up to the ceiling, fringe and all (a chimney breast, a pilaster no face took).
+        for members in clusters where members.count >= Self.minimumObjectCells {
+            let reaching = members.filter { ceilingBandCounts[$0] > 0 }.count
+            guard Double(reaching) >= Self.fullHeightClusterFraction * Double(members.count) else { continue }
+            for k in members { counts[k] = 0 }
         }
+        // Then any point in the band marks a wall's column: a vertical surface's points spread over
+        // the cells of its fringe, so a wall leaves a point or two per cell there where a top leaves
+        // `needed`. Without those columns a piece stands apart from the wall behind it (the two
+        // pieces a wall no face took had joined) and its top is its own.
+        for k in counts.indices where ceilingBandCounts[k] > 0 { counts[k] = 0 }
+        for k in label.indices { label[k] = -1 }
+        clusters = Self.occupiedClusters(counts: counts, tops: tops, needed: needed, width: w, depth: d, label: &label)
         let wallDirections = faces.map(\.line.direction)
         var objects: [FloorPlanObject] = []
+        var found: [(members: [Int], box: PlanBox, top: Double)] = []
         for (index, members) in clusters.enumerated() where members.count >= Self.minimumObjectCells {
             let heights = members.map { tops[$0] }.sorted(by: >)
             let top = Double(heights[min(heights.count - 1, Self.objectTopCells - 1)])
@@ -168,12 +160,95 @@ extension FloorPlanExtractor {
                 length: max(box.size.x, box.size.y), width: min(box.size.x, box.size.y), top: top,
                 lowFraction: Double(lowCells) / Double(members.count),
                 againstWall: Self.standsAgainstWall(box, faces: faces))
+            found.append((members, box, top))
             objects.append(
                 FloorPlanObject(
                     id: "f\(objects.count + 1)", category: category, corners: box.corners, bottom: 0, top: top,
                     confidence: filled ? 0.6 : 0.9))
         }
-        return objects
+        // A cluster lying mostly inside a larger box at its own top is a part of that piece seen
+        // apart (a counter's top seen between wall cabinets, its front strip before them), not a
+        // second piece: one surface at one height is one piece.
+        var kept: [FloorPlanObject] = []
+        for (i, object) in objects.enumerated() {
+            let mine = found[i]
+            let area = mine.box.size.x * mine.box.size.y
+            let part = found.indices.contains { j in
+                j != i && found[j].box.size.x * found[j].box.size.y > area
+                    && Self.isPart(mine.members, top: mine.top, of: found[j].box, top: found[j].top, centre: centre)
+            }
+            guard !part else { continue }
+            var renamed = object
+            renamed.id = "f\(kept.count + 1)"
+            kept.append(renamed)
+        }
+        return kept
+    }
+
+    /// Clusters of occupied cells (at least `needed` points), tall and low apart (`tallObjectHeight`),
+    /// 8-connected; `label` (−1 where unlabelled on entry) gets each cell's cluster index.
+    static func occupiedClusters(
+        counts: [Int32], tops: [Float], needed: Int32, width w: Int, depth d: Int, label: inout [Int32]
+    ) -> [[Int]] {
+        var clusters: [[Int]] = []
+        var stack: [Int] = []
+        for start in label.indices where counts[start] >= needed && label[start] < 0 {
+            let tall = tops[start] >= tallObjectHeight
+            var members: [Int] = []
+            stack.append(start)
+            label[start] = Int32(clusters.count)
+            while let k = stack.popLast() {
+                members.append(k)
+                let x = k % w
+                let z = k / w
+                for dz in -1...1 {
+                    for dx in -1...1 where dx != 0 || dz != 0 {
+                        let nx = x + dx
+                        let nz = z + dz
+                        guard nx >= 0, nx < w, nz >= 0, nz < d else { continue }
+                        let n = nz * w + nx
+                        guard label[n] < 0, counts[n] >= needed, (tops[n] >= tallObjectHeight) == tall else {
+                            continue
+                        }
+                        label[n] = Int32(clusters.count)
+                        stack.append(n)
+                    }
+                }
+            }
+            clusters.append(members)
+        }
+        return clusters
+    }
+
+    /// A cluster at least this share of whose cells hold a point in the band under the ceiling
+    /// clearance (`objectFullHeightBand`) is a wall no face took. Furniture stops 0.2–0.6 m below the
+    /// ceiling, so only the noise of a wall behind or beside a piece puts points there, in a few of
+    /// its cells (3–7 % on the independent cases' wardrobes and bookcases); a wall seen up to the
+    /// ceiling reaches the band along its length, and its cells are those of its face and its
+    /// fringe (14–19 % on their chimney breasts).
+    static let fullHeightClusterFraction = 0.1
+
+    /// Two tops within this of each other are one surface, metres (the tolerance on a top:
+    /// a seen top's noise is 1–2 cm, two pieces at one height within it are told apart by their
+    /// footprints, not their tops).
+    static let objectSameTopTolerance = 0.05
+    /// A cluster at least this share of whose cells lie inside a larger box at its own top is a
+    /// part of that piece (more of it inside than outside).
+    static let objectPartFraction = 0.5
+
+    /// Whether the cluster `members` (top `top`, metres; cell centres from `centre`) is a part of
+    /// the box `box` whose top is `boxTop` (metres): the tops within `objectSameTopTolerance` and at
+    /// least `objectPartFraction` of the cells inside the box.
+    static func isPart(
+        _ members: [Int], top: Double, of box: PlanBox, top boxTop: Double, centre: (Int) -> SIMD2<Double>
+    ) -> Bool {
+        guard abs(top - boxTop) <= objectSameTopTolerance else { return false }
+        var inside = 0
+        for k in members {
+            let r = centre(k) - box.centre
+            if abs((r * box.u).sum()) <= box.size.x / 2, abs((r * box.v).sum()) <= box.size.y / 2 { inside += 1 }
+        }
+        return Double(inside) >= objectPartFraction * Double(members.count)
     }
 
     /// Points an object cell needs: half the median number of floor points in the room cells where
