@@ -13,14 +13,7 @@ import Testing
     static let topTolerance: Double = 0.005
 
     /// The room's four walls, seen from inside.
-    static var faces: [WallFace] {
-        [
-            .handMade(from: SIMD2(0, 3.6), along: SIMD2(1, 0), length: 4, side: -1),
-            .handMade(from: SIMD2(0, 0), along: SIMD2(1, 0), length: 4, side: 1),
-            .handMade(from: SIMD2(0, 0), along: SIMD2(0, 1), length: 3.6, side: -1),
-            .handMade(from: SIMD2(4, 0), along: SIMD2(0, 1), length: 3.6, side: 1),
-        ]
-    }
+    static var faces: [WallFace] { WallFace.handMadeRoom(width: 4, depth: 3.6) }
 
     /// A wardrobe 2.0 m high against the back wall (x 1.5…2.48, z 3.0…3.6), only its top seen, and
     /// beside its end a partition stub (x = 2.5, z 2.0…3.6) seen from the floor to the ceiling that no

@@ -13,14 +13,7 @@ import Testing
     static let topTolerance: Double = 0.005
 
     /// The room's four walls, seen from inside.
-    static var faces: [WallFace] {
-        [
-            .handMade(from: SIMD2(0, 3.6), along: SIMD2(1, 0), length: 4, side: -1),
-            .handMade(from: SIMD2(0, 0), along: SIMD2(1, 0), length: 4, side: 1),
-            .handMade(from: SIMD2(0, 0), along: SIMD2(0, 1), length: 3.6, side: -1),
-            .handMade(from: SIMD2(4, 0), along: SIMD2(0, 1), length: 3.6, side: 1),
-        ]
-    }
+    static var faces: [WallFace] { WallFace.handMadeRoom(width: 4, depth: 3.6) }
 
     /// A counter 0.9 m high (x 1.0…3.0, z 3.0…3.6) under wall cabinets reaching 2.1 m over its back
     /// half at the left (x 1.0…2.0, z 3.25…3.6), with a gap between the cabinets (x 1.3…1.6,
