@@ -16,8 +16,6 @@ extension RegionGrower {
         /// Claimed blocks whose neighbouring blocks are still to be judged, with the box bounding
         /// each block's region points, metres.
         var claimedCells: [(block: Int, lower: SIMD3<Float>, upper: SIMD3<Float>)] = []
-        /// The box bounding the region points of the block `claim` judged last, metres.
-        var claimedBounds = (lower: SIMD3<Float>.zero, upper: SIMD3<Float>.zero)
         /// Blocks not claimed, judged again after the next refit.
         var mixedBlocks: [Int] = []
     }

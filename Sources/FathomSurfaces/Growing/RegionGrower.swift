@@ -423,15 +423,16 @@ struct RegionGrower {
         /// Takes block `b`'s unvisited points at once: those beyond the reach are left for a later
         /// round, those off the band are left out, and those within it become inliers. When at least
         /// `claimInBandFraction` of the block's points are (or already were) inliers, judged at
-        /// `judgedBand`, the block is claimed: its inliers are covered (never searched) and `true` is
-        /// returned; otherwise its new inliers are queued to be searched point by point (the front),
-        /// except where the band is wide (`wideBand`): there a block not claimed is left to `attach` and
-        /// the flood.
+        /// `judgedBand`, the block is claimed: its inliers are covered (never searched) and the box
+        /// bounding its region points is returned (metres; empty unless the band is wide, where `attach`
+        /// uses it); otherwise `nil` is returned and its new inliers are queued to be searched point by
+        /// point (the front), except where the band is wide (`wideBand`): there a block not claimed is
+        /// left to `attach` and the flood.
         /// - Complexity: O(points in the block), each unvisited point's distance evaluated once or twice.
         func claim(
             _ b: Int, _ st: UnsafeMutableBufferPointer<UInt8>, _ evaluator: SurfaceEvaluator,
             reach2: Float, band: Double, judgedBand: Double, _ l: inout GrowthLists
-        ) -> Bool {
+        ) -> (lower: SIMD3<Float>, upper: SIMD3<Float>)? {
             var n = 0
             _ = forEachCell(inBlock: b) { c in n += index.pointCount(inCell: c); return true }
             let allowedOff = Int(Double(n) * (1 - Self.claimInBandFraction))
@@ -474,8 +475,7 @@ struct RegionGrower {
                     return true
                 }
             }
-            l.claimedBounds = (lower, upper)
-            return whole
+            return whole ? (lower, upper) : nil
         }
         /// Where the band is wide: takes the unvisited points of block `d` (not claimed) that lie within
         /// the connection radius of the box bounding a claimed neighbour's region points (`lower`…`upper`),
@@ -510,8 +510,9 @@ struct RegionGrower {
             from start: Int, _ st: UnsafeMutableBufferPointer<UInt8>, _ evaluator: SurfaceEvaluator,
             reach2: Float, band: Double, judgedBand: Double, _ l: inout GrowthLists
         ) {
-            guard claim(start, st, evaluator, reach2: reach2, band: band, judgedBand: judgedBand, &l) else { return }
-            l.claimedCells.append((start, l.claimedBounds.lower, l.claimedBounds.upper))
+            guard let bounds = claim(start, st, evaluator, reach2: reach2, band: band, judgedBand: judgedBand, &l)
+            else { return }
+            l.claimedCells.append((start, bounds.lower, bounds.upper))
             while let (b, lower, upper) = l.claimedCells.popLast() {
                 let x = b % blocksPerAxis.x, y = (b / blocksPerAxis.x) % blocksPerAxis.y
                 let z = b / (blocksPerAxis.x * blocksPerAxis.y)
@@ -520,8 +521,8 @@ struct RegionGrower {
                         for nx in max(x - 1, 0)...min(x + 1, blocksPerAxis.x - 1) {
                             let d = (nz * blocksPerAxis.y + ny) * blocksPerAxis.x + nx
                             if cellState[d] == CellState.unchecked.rawValue,
-                               claim(d, st, evaluator, reach2: reach2, band: band, judgedBand: judgedBand, &l) {
-                                l.claimedCells.append((d, l.claimedBounds.lower, l.claimedBounds.upper))
+                               let bounds = claim(d, st, evaluator, reach2: reach2, band: band, judgedBand: judgedBand, &l) {
+                                l.claimedCells.append((d, bounds.lower, bounds.upper))
                             } else if wideBand, cellState[d] == CellState.mixed.rawValue {
                                 attach(d, lower: lower, upper: upper, st, evaluator, reach2: reach2, band: band, &l)
                             }
