@@ -34,11 +34,22 @@ extension FloorPlanExtractor {
                 let lo = min(u0, u1)
                 let hi = max(u0, u1)
                 guard min(hi, long.t1) - max(lo, long.t0) >= Self.doubledOverlap * short.length else { continue }
+                // A chimney breast's front (`isFullHeight`) is one face from return to return: a face
+                // running on past its ends is another surface in line with it, not a copy of it.
+                if short.isFullHeight && !long.isFullHeight {
+                    let thickness = configuration.maximumWallThickness
+                    let v0 = short.line.coordinate(of: long.start)
+                    let v1 = short.line.coordinate(of: long.end)
+                    guard min(v0, v1) >= short.t0 - thickness, max(v0, v1) <= short.t1 + thickness else { continue }
+                }
                 // Keep the face whose side is known, else the one holding more points.
-                let keepShort = (sides[a] == nil && sides[b] != nil)
+                // A chimney breast's front (`isFullHeight`) is kept over a face that doubles it.
+                let keepShort = short.isFullHeight != long.isFullHeight ? short.isFullHeight
+                    : (sides[a] == nil && sides[b] != nil)
                     || (sides[a] == nil) == (sides[b] == nil) && short.pointCount > long.pointCount
                 if keepShort {
-                    out[b] = Self.absorbing(long, into: short)
+                    // A breast's front keeps its own extent: the face doubling it may run on past its returns.
+                    if !short.isFullHeight { out[b] = Self.absorbing(long, into: short) }
                     removed[a] = true
                     break
                 }

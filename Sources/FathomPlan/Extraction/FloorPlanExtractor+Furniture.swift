@@ -56,6 +56,8 @@ extension FloorPlanExtractor {
             let front = faces[f]
             // An inferred face is never furniture (nothing of it was seen), nor a wall behind furniture.
             if front.isInferred { continue }
+            // A chimney breast's front (`breastFront`) is wall from the floor to the ceiling.
+            if front.isFullHeight { continue }
             let mid = front.line.point(at: (front.t0 + front.t1) / 2)
             var best: (wall: Int, depth: Double)? = nil
             var seenOnlyAbove: (wall: Int, depth: Double)? = nil
@@ -157,7 +159,7 @@ extension FloorPlanExtractor {
             occluders.append(FurnitureOccluder(face: face, depth: best.depth, top: tops[f]))
         }
         // The sides of furniture: faces whose ends both lie behind a front (between it and its wall).
-        for g in faces.indices where !isFurniture[g] && !faces[g].isInferred {
+        for g in faces.indices where !isFurniture[g] && !faces[g].isInferred && !faces[g].isFullHeight {
             let face = faces[g]
             if occluders.contains(where: { isSide(face, of: $0) }) { isFurniture[g] = true }
         }

@@ -34,11 +34,15 @@ extension FloorPlanExtractor {
         var out: [WallFace] = []
         var outBelow: [Bool] = []
         var inferred: [(face: WallFace, side: Double)] = []
+        // The source of each face kept whole (nil for a piece of a cut face), and the breasts' fronts.
+        var outSource: [Int?] = []
+        var breasts: Set<Int> = []
         for f in faces.indices {
             let face = faces[f]
             guard seen[f] != nil, !below[f], face.length > configuration.minimumOpeningWidth else {
                 out.append(face)
                 outBelow.append(below[f])
+                outSource.append(f)
                 continue
             }
             // The face's band points along its line; gaps between them wider than the narrowest opening.
@@ -54,9 +58,20 @@ extension FloorPlanExtractor {
                 let g0 = ts[k - 1]
                 let g1 = ts[k]
                 // The recess's back (or the chimney breast's front), within the gap, spanning half of it.
-                guard let back = recessBack(of: f, from: g0, to: g1, faces: faces, sides: seen, leftOut: below) else {
+                // Or a chimney breast's front before it (`breastFront`): the wall line was drawn across
+                // the breast, and the breast's returns close the gap from the wall to the front.
+                var breast = false
+                var found = recessBack(of: f, from: g0, to: g1, faces: faces, sides: seen, leftOut: below)
+                if found == nil {
+                    found = breastFront(of: f, from: g0, to: g1, faces: faces, sides: seen, leftOut: below, grid: grid)
+                    breast = found != nil
+                }
+                guard let back = found else {
+                    // A line fitted on through a wall across its gap is two faces: cut, nothing bridged.
+                    if wallCrossesGap(of: f, from: g0, to: g1, faces: faces, leftOut: below) { cuts.append((g0, g1)) }
                     continue
                 }
+                if breast { breasts.insert(back) }
                 cuts.append((g0, g1))
                 // The recess's sides, at each end of the mouth, unless a found face closes them.
                 let wall = faces[back]
@@ -76,8 +91,8 @@ extension FloorPlanExtractor {
                     sideFace.observedT0 = 0
                     sideFace.observedT1 = 0
                     sideFace.isInferred = true
-                    // Seen from inside the recess: towards the mouth's middle.
-                    let facing = (sideFace.line.normal * face.line.direction).sum() * inwards
+                    // Seen from inside the recess (towards the mouth's middle), or from beside the breast.
+                    let facing = (sideFace.line.normal * face.line.direction).sum() * inwards * (breast ? -1 : 1)
                     let seenSide = facing > 0 ? 1.0 : -1.0
                     sideFace.side = seenSide
                     inferred.append((sideFace, seenSide))
@@ -86,6 +101,7 @@ extension FloorPlanExtractor {
             guard !cuts.isEmpty else {
                 out.append(face)
                 outBelow.append(false)
+                outSource.append(f)
                 continue
             }
             // The pieces between the mouths.
@@ -100,10 +116,12 @@ extension FloorPlanExtractor {
                 if piece.length >= configuration.minimumWallLength {
                     out.append(piece)
                     outBelow.append(false)
+                    outSource.append(nil)
                 }
                 start = cut.g1
             }
         }
+        for k in out.indices { if let source = outSource[k], breasts.contains(source) { out[k].isFullHeight = true } }
         return (out, outBelow, inferred)
     }
 

@@ -268,6 +268,9 @@ extension FloorPlanExtractor {
                     let distance = FloorPlanGeometry.distance(x, p)
                     let tx = face.line.coordinate(of: x)
                     let ahead = end == 0 ? tx < t : tx > t
+                    // An inferred face (a recess's or a breast's side) spans from one line to the other:
+                    // its end never moves back over half of it (onto the line its other end stands on).
+                    if face.isInferred && !ahead && abs(tx - t) > face.length / 2 { continue }
                     let limit = ahead ? max(reach, Self.cornerExtensionDistance) : reach
                     let u = other.line.coordinate(of: x)
                     let hidden = ahead ? FurnitureOccluder.hiddenLength(p, x, behind: occluders) : 0

@@ -19,6 +19,9 @@ struct WallFace: Sendable {
     /// Whether the face was never seen but inferred: the side wall of a recess closing the corner
     /// between its front and the wall behind (`recessSide`). It holds no points and is kept without.
     var isInferred = false
+    /// Whether the face is known to be wall from the floor to the ceiling: a chimney breast's front
+    /// (`breastFront`), standing before the gap it leaves in the wall line behind it. Never furniture.
+    var isFullHeight = false
 
     /// Creates a face seen over `t0…t1`.
     init(line: PlanLine, t0: Double, t1: Double, pointCount: Int = 0, rms: Double = 0) {
