@@ -4,15 +4,49 @@ import Testing
 
 /// Hand-made chimney breasts (`breastFront`): the 4 × 3.6 m room of `RecessMouthTests`, 2.5 m high,
 /// whose back wall (z = 3.6) was found as one face drawn straight across a 1.2 m gap (x 1.5…2.7)
-/// before which a front stands at z = 3.0 (0.6 m out), its returns (x = 1.5 and 2.7) passed edge-on
-/// and never found. The ceiling is seen over the room up to the front.
+/// before which a front stands at z = 3.2 (0.4 m out, a breast's depth), its returns (x = 1.5 and
+/// 2.7) passed edge-on and never found. The floor and the ceiling are seen over the room up to the
+/// front.
 @Suite struct ChimneyBreastTests {
     /// The breast's front, metres.
-    static let frontZ = 3.0
+    static let frontZ = 3.2
     /// Tolerance of a cut's or an inferred return's position, metres (the 2 cm point spacing).
     static let positionTolerance = 0.025
     /// Area tolerance of the closed room, m² (inferred returns lie a point spacing off the true ones).
     static let areaTolerance = 0.03
+
+    /// The scan: the room's walls (`RecessMouthTests.roomWalls`), the front at `frontZ` from the floor
+    /// to `frontTop` across the gap, the floor and the ceiling up to the front.
+    static func grid(frontTop: Double) -> PlanPointGrid {
+        let mouth = RecessMouthTests.mouth
+        func horizontal(at h: Double) -> (positions: [SIMD2<Double>], heights: [Float]) {
+            var positions: [SIMD2<Double>] = []
+            for i in 1..<80 {
+                for j in 1..<72 {
+                    let p = SIMD2(Double(i) * 0.05, Double(j) * 0.05)
+                    let inBreast = p.x > mouth.lowerBound - 0.02 && p.x < mouth.upperBound + 0.02 && p.y > frontZ - 0.02
+                    if p.y < 3.58 && !inBreast { positions.append(p) }
+                }
+            }
+            return (positions, [Float](repeating: Float(h), count: positions.count))
+        }
+        let parts = RecessMouthTests.roomWalls + [
+            ObjectBackFillTests.wall(z: frontZ, from: mouth.lowerBound, to: mouth.upperBound) { _ in 0.05...frontTop },
+            horizontal(at: 0),
+            horizontal(at: RecessMouthTests.height),
+        ]
+        return PlanPointGrid(
+            positions: parts.flatMap(\.positions), heights: parts.flatMap(\.heights),
+            cellSize: FloorPlanExtractor.pointGridCellSize)
+    }
+
+    /// The faces found: the room's walls, the back wall across the gap, the front.
+    static var faces: [WallFace] {
+        RecessMouthTests.faces(recess: false) + [
+            FurnitureFrontTests.face(
+                x0: RecessMouthTests.mouth.lowerBound + 0.02, x1: RecessMouthTests.mouth.upperBound - 0.02, z: frontZ)
+        ]
+    }
 
     /// A breast up to the ceiling: the wall line is cut at the breast's returns (x 1.5 and 2.7), the
     /// front is kept as a full-height wall, both returns are inferred from the wall's line to the
@@ -20,8 +54,8 @@ import Testing
     /// closes around the breast with the true area, 4 × 3.6 − 1.2 × 0.6 m².
     @Test func aRoomFollowsTheOutlineOfABreastUpToTheCeiling() throws {
         let extractor = FloorPlanExtractor()
-        let grid = RecessMouthTests.breastGrid(frontTop: RecessMouthTests.height)
-        let (cut, _, inferred) = extractor.cuttingRecessMouths(RecessMouthTests.breastFaces, grid: grid, cameras: [])
+        let grid = Self.grid(frontTop: RecessMouthTests.height)
+        let (cut, _, inferred) = extractor.cuttingRecessMouths(Self.faces, grid: grid, cameras: [])
         let pieces = cut.filter { abs($0.start.y - 3.6) < 1e-9 && abs($0.end.y - 3.6) < 1e-9 }
         try #require(pieces.count == 2, "\(pieces.map { ($0.start, $0.end) })")
         let ranges = pieces.map { (min($0.start.x, $0.end.x), max($0.start.x, $0.end.x)) }.sorted { $0.0 < $1.0 }
@@ -49,33 +83,19 @@ import Testing
         let rooms = extractor.findRooms(faces: kept, cameras: Array(repeating: SIMD2(2, 1.5), count: 20))
         try #require(rooms.count == 1)
         let area = abs(FloorPlanGeometry.signedArea(rooms[0].polygon))
-        #expect(abs(area - (4 * 3.6 - 1.2 * 0.6)) < Self.areaTolerance, "\(area) m², \(rooms[0].polygon)")
+        #expect(abs(area - (4 * 3.6 - 1.2 * (3.6 - Self.frontZ))) < Self.areaTolerance, "\(area) m², \(rooms[0].polygon)")
     }
 
-    /// A front up to the ceiling with the ceiling seen over the space behind it (a panel with air
-    /// behind, not masonry): the room goes on behind it, so it is no breast and nothing is cut.
-    @Test func aFrontWithTheCeilingSeenBehindItIsNoBreast() {
+    /// The same front stopping 0.5 m below the ceiling (a bookcase, its top seen): the ceiling meets
+    /// no top, so it is no breast; and a front up to the ceiling standing 0.6 m out (a wardrobe's
+    /// depth, `RecessMouthTests.breastGrid`) is none either. Nothing is cut or inferred.
+    @Test func aLowerOrDeeperFrontIsNoBreast() {
         let extractor = FloorPlanExtractor()
-        var positions: [SIMD2<Double>] = []
-        for i in 1..<80 {
-            for j in 1..<72 {
-                let p = SIMD2(Double(i) * 0.05, Double(j) * 0.05)
-                if p.y < 3.58 && abs(p.y - Self.frontZ) > 0.02 { positions.append(p) }
-            }
-        }
-        let ceiling = (positions: positions, heights: [Float](repeating: Float(RecessMouthTests.height), count: positions.count))
-        let parts = RecessMouthTests.roomWalls + [
-            ObjectBackFillTests.wall(z: Self.frontZ, from: RecessMouthTests.mouth.lowerBound, to: RecessMouthTests.mouth.upperBound) {
-                _ in 0.05...RecessMouthTests.height
-            },
-            (positions, [Float](repeating: 0, count: positions.count)),
-            ceiling,
-        ]
-        let grid = PlanPointGrid(
-            positions: parts.flatMap(\.positions), heights: parts.flatMap(\.heights),
-            cellSize: FloorPlanExtractor.pointGridCellSize)
-        let result = extractor.cuttingRecessMouths(RecessMouthTests.breastFaces, grid: grid, cameras: [])
-        #expect(result.faces.count == RecessMouthTests.breastFaces.count && result.sides.isEmpty)
-        #expect(!result.faces.contains { $0.isFullHeight })
+        let low = extractor.cuttingRecessMouths(Self.faces, grid: Self.grid(frontTop: 2.0), cameras: [])
+        #expect(low.faces.count == Self.faces.count && low.sides.isEmpty)
+        #expect(!low.faces.contains { $0.isFullHeight })
+        let deep = extractor.cuttingRecessMouths(
+            RecessMouthTests.breastFaces, grid: RecessMouthTests.breastGrid(frontTop: RecessMouthTests.height), cameras: [])
+        #expect(deep.faces.count == RecessMouthTests.breastFaces.count && deep.sides.isEmpty)
     }
 }

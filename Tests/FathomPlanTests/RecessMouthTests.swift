@@ -163,13 +163,13 @@ import Testing
         faces(recess: false) + [FurnitureFrontTests.face(x0: mouth.lowerBound + 0.02, x1: mouth.upperBound - 0.02, z: 3.0)]
     }
 
-    /// A face before the gap is never a recess's back: a wardrobe stopping 0.5 m below the ceiling
-    /// looks like a chimney breast in the band. The back wall is not cut behind it (furniture is told
-    /// from walls later, step 4b). (A front reaching the ceiling with nothing seen behind it is a
-    /// chimney breast: `ChimneyBreastTests`.)
+    /// A face before the gap is never a recess's back, even when it reaches the ceiling: a front
+    /// standing 0.6 m out (a wardrobe's depth, deeper than a chimney breast stands) and a wardrobe
+    /// stopping 0.5 m below the ceiling look the same in the band. The back wall is not cut behind
+    /// either (furniture is told from walls later, step 4b). (A breast 0.4 m out: `ChimneyBreastTests`.)
     @Test func aLineBehindAFaceBeforeItIsNotCut() {
         let extractor = FloorPlanExtractor()
-        for top in [2.0] {
+        for top in [2.0, Self.height] {
             let result = extractor.cuttingRecessMouths(Self.breastFaces, grid: Self.breastGrid(frontTop: top), cameras: [])
             #expect(result.faces.count == Self.breastFaces.count && result.sides.isEmpty, "front top \(top) m")
         }
