@@ -102,6 +102,7 @@ extension FloorPlanExtractor {
         var floorCounts = [Int32](repeating: 0, count: w * d)
         var ceilingBandCounts = [Int32](repeating: 0, count: w * d)
         var columns = [ObjectColumn](repeating: ObjectColumn(), count: w * d)
+        var runBits = [UInt64](repeating: 0, count: w * d)
         let ceilingLimit = ceilingSeen ? Float(ceilingHeight) - Self.objectCeilingClearance : .infinity
         for i in grid.positions.indices {
             let p = grid.positions[i]
@@ -115,9 +116,31 @@ extension FloorPlanExtractor {
             counts[k] += 1
             tops[k] = max(tops[k], h)
             columns[k].add(h)
+            runBits[k] |= 1 << UInt64(Self.runBin(h))
             if h >= ceilingLimit - Self.objectFullHeightBand { ceilingBandCounts[k] += 1 }
         }
         let needed = Self.occupiedCellPoints(floorCounts: floorCounts)
+        // Each column's first run up from its lowest point (`columnRun`): where it starts, and its
+        // highest point (a face seen from below ends at the piece's top; the wall's noise above it,
+        // behind, is not on the run).
+        var runStarts = [Float](repeating: .infinity, count: w * d)
+        var runEnds = [Int](repeating: -1, count: w * d)
+        for k in runBits.indices {
+            guard let run = Self.columnRun(runBits[k]) else { continue }
+            runStarts[k] = Float(run.start) * Self.objectRunBin
+            runEnds[k] = run.end
+        }
+        var runTops = [Float](repeating: 0, count: w * d)
+        for i in grid.positions.indices {
+            let p = grid.positions[i]
+            let x = Int((p.x - lo.x) / cell)
+            let z = Int((p.y - lo.y) / cell)
+            guard x >= 0, x < w, z >= 0, z < d else { continue }
+            let k = z * w + x
+            let h = grid.heights[i]
+            guard inside[k], h > Self.objectFloorClearance, h < ceilingLimit, Self.runBin(h) <= runEnds[k] else { continue }
+            runTops[k] = max(runTops[k], h)
+        }
         // A column reaching up under the ceiling is a wall that no face took (furniture stops below).
         for k in counts.indices where ceilingBandCounts[k] >= needed { counts[k] = 0 }
         var label = [Int32](repeating: -1, count: w * d)
@@ -164,6 +187,18 @@ extension FloorPlanExtractor {
                 let level = Double(worktop[worktop.count / 2])
                 let higher = members.filter { Double(tops[$0]) > level + Self.objectSameTopTolerance }.count
                 if higher < worktop.count { top = level }
+            }
+            // A tall piece ends where its faces seen from below end (the height that
+            // `objectFrontFraction` of the runs starting below `tallObjectHeight` and reaching it
+            // reach, `columnRun`), not at the wall's noise seen above and behind it: a top higher
+            // than that by more than `objectSameTopTolerance` is lowered.
+            let fronts = members.compactMap { k in
+                runStarts[k] < Self.tallObjectHeight && runTops[k] >= Self.tallObjectHeight ? runTops[k] : nil
+            }.sorted(by: >)
+            if top >= Double(Self.tallObjectHeight), fronts.count >= Self.objectTopCells {
+                let index = max(Self.objectTopCells - 1, Int(Self.objectFrontFraction * Double(fronts.count)))
+                let front = Double(fronts[min(fronts.count - 1, index)])
+                if top > front + Self.objectSameTopTolerance { top = front }
             }
             guard top >= Self.minimumObjectTop else { continue }
             let points = members.map(centre)
