@@ -75,8 +75,8 @@ import Testing
     /// The refrigerator is a column seen from the floor to its top, the counter's cells under the
     /// cabinets hold the counter's top with an empty 0.55 m under the cabinets' underside: three
     /// boxes, the counter (2.0 × 0.6 m, 0.9 m high), the refrigerator (0.7 × 0.65 m, 1.8 m high) and
-    /// the cabinets (from 1.45 to 2.1 m). (Before, the cells under the cabinets were tall: they and
-    /// the refrigerator were one 2.7 m box 2.1 m high, and the counter's front strip a box of its own.)
+    /// the cabinets (from 1.45 to 2.1 m). (Before, the cells under the cabinets were tall and joined
+    /// the refrigerator's: two boxes, neither of them the refrigerator nor the cabinets.)
     @Test func aRefrigeratorBesideACounterUnderWallCabinetsIsItsOwnBox() {
         let room = [SIMD2(0.0, 0.0), SIMD2(4.0, 0.0), SIMD2(4.0, 3.6), SIMD2(0.0, 3.6)]
         let objects = FloorPlanExtractor().findObjects(
