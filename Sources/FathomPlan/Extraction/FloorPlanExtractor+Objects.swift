@@ -101,6 +101,8 @@ extension FloorPlanExtractor {
         var tops = [Float](repeating: 0, count: w * d)
         var floorCounts = [Int32](repeating: 0, count: w * d)
         var ceilingBandCounts = [Int32](repeating: 0, count: w * d)
+        var columns = [ObjectColumn](repeating: ObjectColumn(), count: w * d)
+        var runBits = [UInt64](repeating: 0, count: w * d)
         let ceilingLimit = ceilingSeen ? Float(ceilingHeight) - Self.objectCeilingClearance : .infinity
         for i in grid.positions.indices {
             let p = grid.positions[i]
@@ -113,9 +115,32 @@ extension FloorPlanExtractor {
             guard inside[k], h > Self.objectFloorClearance, h < ceilingLimit else { continue }
             counts[k] += 1
             tops[k] = max(tops[k], h)
+            columns[k].add(h)
+            runBits[k] |= 1 << UInt64(Self.runBin(h))
             if h >= ceilingLimit - Self.objectFullHeightBand { ceilingBandCounts[k] += 1 }
         }
         let needed = Self.occupiedCellPoints(floorCounts: floorCounts)
+        // Each column's first run up from its lowest point (`columnRun`): where it starts, and its
+        // highest point (a face seen from below ends at the piece's top; the wall's noise above it,
+        // behind, is not on the run).
+        var runStarts = [Float](repeating: .infinity, count: w * d)
+        var runEnds = [Int](repeating: -1, count: w * d)
+        for k in runBits.indices {
+            guard let run = Self.columnRun(runBits[k]) else { continue }
+            runStarts[k] = Float(run.start) * Self.objectRunBin
+            runEnds[k] = run.end
+        }
+        var runTops = [Float](repeating: 0, count: w * d)
+        for i in grid.positions.indices {
+            let p = grid.positions[i]
+            let x = Int((p.x - lo.x) / cell)
+            let z = Int((p.y - lo.y) / cell)
+            guard x >= 0, x < w, z >= 0, z < d else { continue }
+            let k = z * w + x
+            let h = grid.heights[i]
+            guard inside[k], h > Self.objectFloorClearance, h < ceilingLimit, Self.runBin(h) <= runEnds[k] else { continue }
+            runTops[k] = max(runTops[k], h)
+        }
         // A column reaching up under the ceiling is a wall that no face took (furniture stops below).
         for k in counts.indices where ceilingBandCounts[k] >= needed { counts[k] = 0 }
         var label = [Int32](repeating: -1, count: w * d)
@@ -132,6 +157,19 @@ extension FloorPlanExtractor {
         // `needed`. Without those columns a piece stands apart from the wall behind it (the two
         // pieces a wall no face took had joined) and its top is its own.
         for k in counts.indices where ceilingBandCounts[k] > 0 { counts[k] = 0 }
+        // A low piece with something hanging over it (a worktop under wall cabinets) is the low piece
+        // in those cells, at its own top; the hanging part is boxed apart, off the floor
+        // (`hangingObjects`). A refrigerator beside them, seen from the floor up, stands apart.
+        let hanging = Self.hangingCells(counts: counts, tops: tops, columns: columns, needed: needed, width: w, depth: d)
+        var highCounts = [Int32](repeating: 0, count: w * d)
+        var highTops = [Float](repeating: 0, count: w * d)
+        for k in counts.indices {
+            guard let split = hanging[k] else { continue }
+            highCounts[k] = counts[k] - columns[k].lowCount
+            highTops[k] = tops[k]
+            counts[k] = split.lowCount
+            tops[k] = split.lowTop
+        }
         for k in label.indices { label[k] = -1 }
         clusters = Self.occupiedClusters(counts: counts, tops: tops, needed: needed, width: w, depth: d, label: &label)
         let wallDirections = faces.map(\.line.direction)
@@ -139,7 +177,29 @@ extension FloorPlanExtractor {
         var found: [(members: [Int], box: PlanBox, top: Double)] = []
         for (index, members) in clusters.enumerated() where members.count >= Self.minimumObjectCells {
             let heights = members.map { tops[$0] }.sorted(by: >)
-            let top = Double(heights[min(heights.count - 1, Self.objectTopCells - 1)])
+            var top = Double(heights[min(heights.count - 1, Self.objectTopCells - 1)])
+            // Under a hanging part the worktop's own level was seen (`hangingCells`): that is the
+            // piece's top, not the noise of the wall seen between it and the cabinets, unless more
+            // of its cells stand higher than lie under the hanging part (a headboard, a sofa's back:
+            // a part of the piece's own, where a wall's noise strikes a few scattered cells).
+            let worktop = members.compactMap { k in hanging[k].flatMap { $0.lowCount > 0 ? $0.lowTop : nil } }.sorted()
+            if worktop.count >= Self.objectTopCells {
+                let level = Double(worktop[worktop.count / 2])
+                let higher = members.filter { Double(tops[$0]) > level + Self.objectSameTopTolerance }.count
+                if higher < worktop.count { top = level }
+            }
+            // A tall piece ends where its faces seen from below end (the height that
+            // `objectFrontFraction` of the runs starting below `tallObjectHeight` and reaching it
+            // reach, `columnRun`), not at the wall's noise seen above and behind it: a top higher
+            // than that by more than `objectSameTopTolerance` is lowered.
+            let fronts = members.compactMap { k in
+                runStarts[k] < Self.tallObjectHeight && runTops[k] >= Self.tallObjectHeight ? runTops[k] : nil
+            }.sorted(by: >)
+            if top >= Double(Self.tallObjectHeight), fronts.count >= Self.objectTopCells {
+                let index = max(Self.objectTopCells - 1, Int(Self.objectFrontFraction * Double(fronts.count)))
+                let front = Double(fronts[min(fronts.count - 1, index)])
+                if top > front + Self.objectSameTopTolerance { top = front }
+            }
             guard top >= Self.minimumObjectTop else { continue }
             let points = members.map(centre)
             guard var box = Self.smallestRectangle(points, preferring: wallDirections, cell: cell) else { continue }
@@ -183,6 +243,9 @@ extension FloorPlanExtractor {
             kept.append(renamed)
         }
         return kept
+            + Self.hangingObjects(
+                highCounts: highCounts, highTops: highTops, hanging: hanging, wallDirections: wallDirections, width: w,
+                depth: d, cell: cell, centre: centre, firstNumber: kept.count + 1)
     }
 
     /// Clusters of occupied cells (at least `needed` points), tall and low apart (`tallObjectHeight`),
