@@ -16,6 +16,9 @@ import Testing
     /// Largest refined heading error allowed on an exact walk, degrees (0.2° moves a point 3.5 mm at
     /// 1 m; measured in session 11: seed 7 0.10°, seed 12 0.11°).
     static let headingBound: Float = 0.2
+    /// Largest difference between a recorded and a true camera position for a walk to count as
+    /// exact, metres (float rounding).
+    static let exact: Float = 1e-6
 
     /// The refined poses of `frames` against the simulation's truth: largest position error (metres)
     /// and heading error (degrees) over the frames, and how many frames were aligned.
@@ -43,7 +46,7 @@ import Testing
         let frames = (0..<sim.frameCount).map { sim.frame($0) }
         for k in frames.indices {
             let recorded = try #require(frames[k].camera.worldFromCamera)
-            #expect(recorded.translation.distance(to: sim.groundTruthWorldFromCamera(frame: k).translation) < 1e-6)
+            #expect(recorded.translation.distance(to: sim.groundTruthWorldFromCamera(frame: k).translation) < Self.exact)
         }
         let e = try Self.errors(sim, frames)
         print("exact walk \(seed): refined max \(e.position * 100) cm, \(e.heading)°, \(e.aligned) frames aligned")
