@@ -10,7 +10,13 @@ WORK holds `cases/<case>/` (the generated case: `stray/odometry.csv`, `truth.jso
 position's distance (cm) and the heading's difference (degrees, the view direction's turn about the
 vertical). `--trace DIR` writes `DIR/<case>.csv` (frame, recorded and refined position and heading
 error per frame) for looking at where the refinement moves away from the truth.
-Needs numpy (exits 0 with a message without it).
+
+    python3 scripts/independent-rooms/pose-errors.py --package DIR --poses A.json [B.json …]
+
+compares refined poses with the recorded poses of a scan package directory (`arkitData.json`), such as
+the simulator's packages that `fathom-bench` writes under `$TMPDIR/fathom-bench-plan/` (true-pose walks
+record the exact pose, so the difference is the refinement's own error), and prints where the largest
+error occurs. Needs numpy (exits 0 with a message without it).
 """
 import argparse
 import json
@@ -53,6 +59,32 @@ def errors(poses, true):
     return rows
 
 
+def recorded_poses(package):
+    """Frame number → (position, view direction) of a scan package's recorded poses (`arkitData.json`)."""
+    out = {}
+    for f in json.load(open(os.path.join(package, "arkitData.json")))["frames"]:
+        m = np.array(f["cameraTransform"], float).reshape(4, 4).T  # column-major
+        out[int(f["frameNumber"])] = (m[:3, 3], -m[:3, 2])
+    return out
+
+
+def package_errors(package, poses_files):
+    """Prints each refined pose file's errors against the package's recorded poses."""
+    true = recorded_poses(package)
+    print("| poses | end | max (where: frame, x, z) | median |")
+    print("| --- | --- | --- | --- |")
+    for path in poses_files:
+        rows = errors(refined_poses(path), true)
+        s = summary(rows)
+        if s is None:
+            print(f"| {path} | – | – | – |")
+            continue
+        worst = max(rows, key=lambda r: r[1])
+        at = true[worst[0]][0]
+        print(f"| {path} | {s['end'][0] * 100:.2f} cm / {s['end'][1]:.3f}° | {s['max'][0] * 100:.2f} cm / {s['max'][1]:.3f}° "
+              f"(frame {worst[0]}, {at[0]:.2f}, {at[2]:.2f}) | {s['median'][0] * 100:.2f} cm / {s['median'][1]:.3f}° |")
+
+
 def summary(rows):
     if not rows:
         return None
@@ -63,10 +95,17 @@ def summary(rows):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--work", required=True)
+    ap.add_argument("--work", default=None)
+    ap.add_argument("--package", default=None, help="a scan package directory whose recorded poses are the truth")
+    ap.add_argument("--poses", nargs="*", default=[], help="refined poses (`fathom plan --poses`) for --package")
     ap.add_argument("--cases", default=",".join(CASES))
     ap.add_argument("--trace", default=None, help="directory for per-frame CSV traces")
     a = ap.parse_args()
+    if a.package:
+        package_errors(a.package, a.poses)
+        return
+    if not a.work:
+        ap.error("--work or --package is needed")
     print("| case | recorded end / max / median | refined end | refined max | refined median |")
     print("| --- | --- | --- | --- | --- |")
     for case in a.cases.split(","):
