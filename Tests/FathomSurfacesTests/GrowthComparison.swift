@@ -22,10 +22,9 @@ struct GrowthComparison {
     /// - Parameters:
     ///   - connectionRadius: the growth's connection radius (metres) for the scene's index.
     ///   - normalRadius: the orientation test's patch radius (metres; 0 turns the test off).
-    ///   - testedClaiming: whether the fast path claims blocks under the orientation test.
     init(
         _ kind: SyntheticPrimitiveScene.Kind, noise: Float, seed: UInt64,
-        connectionRadius: (SpatialIndex) -> Float, normalRadius: Float, testedClaiming: Bool = true
+        connectionRadius: (SpatialIndex) -> Float, normalRadius: Float
     ) {
         scene = SyntheticCrowdedScene(kind, totalPoints: 40_000, sensor: .lidar(noise: noise), seed: seed)
         let positions = scene.positions
@@ -40,7 +39,6 @@ struct GrowthComparison {
         var referenceGrower = grower
         referenceGrower.fastGrowth = false
         grower.fastGrowth = true
-        grower.testedClaimingEnabled = testedClaiming
         fastGrower = grower
         fast = grower.grow(truth, from: startIndices, initialReach: scene.seedRadius)
         reference = referenceGrower.grow(truth, from: startIndices, initialReach: scene.seedRadius)

@@ -26,16 +26,14 @@ import Testing
         // index's cells are coarse.
         let normalRadius = Float(1.5 * band)
         let run = GrowthComparison(
-            kind, noise: noise, seed: 23, connectionRadius: { _ in 1.5 * normalRadius }, normalRadius: normalRadius,
-            testedClaiming: false)
+            kind, noise: noise, seed: 23, connectionRadius: { _ in 1.5 * normalRadius }, normalRadius: normalRadius)
         let fast = run.fastGrower
         // The fast path's queries are narrower, and its covered points as far from their searcher.
         #expect(fast.testedConnectionRadius < fast.connectionRadius)
         #expect(fast.testedConnectionRadius >= fast.connectionRadius * RegionGrower.coveredFractionTested
             / RegionGrower.coveredFraction)
         let (a, b, difference) = (run.fast, run.reference, run.difference)
-        // With block claiming under the test turned off (`TestedClaimingTests` compares it) no block
-        // is claimed: every taken point is tested on its own patch
+        // Under the orientation test no block is claimed: every taken point is tested on its own patch
         // or covered by a tested point (claimed as one patch, a block let the demo's ring grow 1–2
         // points of tube radius fatter; docs/surface-finder.md, "Tried and dropped").
         #expect(a.claimed.isEmpty && b.claimed.isEmpty)

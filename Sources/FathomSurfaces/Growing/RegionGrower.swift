@@ -1,5 +1,4 @@
 import FathomCore
-import Foundation
 
 /// Grows a fitted surface over the connected part of the object: a flood fill through the spatial
 /// index from the seed's inliers, taking points within the inlier band that are connected (within
@@ -56,9 +55,6 @@ struct RegionGrower {
     /// query reaches only `testedConnectionRadius`. `false` gives the plain point-by-point flood over
     /// the whole connection radius, the reference the tests compare against.
     var fastGrowth = true
-    /// Whether the fast path claims blocks under the orientation test too (`false`: the point flood
-    /// under the test, as before the ninth pass of issue 16; for the tests that compare the two).
-    var testedClaimingEnabled = true
 
     /// The largest tilt between a candidate's neighbourhood and the model's tangent plane, as the
     /// squared sine (15°): a neighbouring surface that touches the object (a floor under a ball, a
@@ -280,12 +276,6 @@ struct RegionGrower {
     /// about one in three cells of 150 points).
     static let claimInBandFraction = 0.9
 
-    /// Under the orientation test a block is claimed only when at least this fraction of its points
-    /// lie within the measured band (a surface's own noise leaves 0.3% beyond a 3-standard-deviation
-    /// band): a surface crossing the object within a block (a wall cutting a ball) goes on beyond
-    /// the band there, while its strip within the band would pass the block's patch and residuals.
-    static let claimInBandFractionTested = 0.98
-
     /// Cells are claimed only while the band is at most this fraction of the cell edge (the band's
     /// full width, twice its half-width, within one cell): with a wider band a cell next to the
     /// object (a floor, a wall, a neighbour) can lie within it as a whole.
@@ -297,34 +287,6 @@ struct RegionGrower {
     /// block's face): a block of a few scattered points (outliers, the thin edge of clutter) lying
     /// within a wide band is not a surface, and its points are reached point by point instead.
     static let claimDensityFraction = 0.25
-
-    /// Under the orientation test a block is claimed only when its region points' rms distance to the
-    /// model is at most this fraction of the band (1.5 standard deviations of the noise the band was
-    /// set from, at a band of 3: a block of the object's own surface measures about 1.0–1.1).
-    static let claimResidualBandFraction = 0.5
-    /// Under the orientation test a block is claimed only when it holds at least this many region
-    /// points (its patch needs an orientation).
-    static let minimumClaimPatchPoints = 3 * RegionGrower.minimumOrientationPoints
-
-    /// Half a block face's diagonal, in block edges (√2 / 2): how far a surface crossing a block runs
-    /// from its middle, about.
-    static let blockHalfDiagonalFraction = 0.5 * 2.0.squareRoot()
-
-    /// The smallest radius of curvature of `model` near `p`, metres (infinite for a plane; a cone's
-    /// at `p`'s distance from its axis; a torus's the smaller of its tube radius and the inner side's).
-    static func smallestCurvatureRadius(_ model: SurfaceModel, near p: SIMD3<Float>) -> Double {
-        switch model {
-        case .plane: return .infinity
-        case let .sphere(_, radius): return radius
-        case let .cylinder(_, _, radius): return radius
-        case let .cone(apex, axis, halfAngle):
-            let d = SIMD3<Double>(p) - apex
-            let fromAxis = (d - d.dot(axis) * axis).length
-            return fromAxis / max(cos(halfAngle), .leastNormalMagnitude)
-        case let .torus(_, _, majorRadius, minorRadius):
-            return min(minorRadius, max(majorRadius - minorRadius, 0))
-        }
-    }
 
     /// Claim-block states during growth (a block is `blockCells`³ index cells).
     private enum CellState: UInt8 {
@@ -406,23 +368,8 @@ struct RegionGrower {
         let wideBand = band > Self.claimBandCellFraction * Double(index.cellSize)
         let flatModel: Bool
         if case .plane = start { flatModel = true } else { flatModel = false }
-        // Under the orientation test (a narrow band only) a block is claimed when, besides the band
-        // rule, its points lie along the model as one patch and no closer to it than the noise the
-        // band was set from allows (`patchOfBlock`); a block that fails is reached point by
-        // point from its claimed neighbours (`attach`, every point queued for its own test).
-        // Only where the model's normal turns across half a block's face diagonal by less than the
-        // strict tilt cut (its smallest radius of curvature near the seed, measured by the start
-        // model, against the block's size): over a more strongly curved surface (a torus's tube in
-        // cells of a few centimetres) most blocks fail or queue their edge points, and judging them
-        // costs more than the queries it saves.
-        let connectedBlockCells = max(1, Int((connectionRadius / index.cellSize).rounded(.up)))
-        let blockHalfDiagonal = Self.blockHalfDiagonalFraction * Double(connectedBlockCells) * Double(index.cellSize)
-        let testedClaiming = fastGrowth && normalRadius > 0 && !wideBand && testedClaimingEnabled
-            && blockHalfDiagonal <= Self.maximumTiltSineSquared.squareRoot() * Self.smallestCurvatureRadius(start, near: seed)
-        let claiming = fastGrowth && ((normalRadius == 0 && (!wideBand || flatModel)) || testedClaiming)
-        // Blocks that are not claimed are not taken from wholesale (`attach`).
-        let attaching = wideBand || testedClaiming
-        let blockCells = claiming ? connectedBlockCells : 1
+        let claiming = fastGrowth && normalRadius == 0 && (!wideBand || flatModel)
+        let blockCells = claiming ? max(1, Int((connectionRadius / index.cellSize).rounded(.up))) : 1
         let blockEdge = Double(blockCells) * Double(index.cellSize)
         let seedArea = Double.pi * Double(initialReach) * Double(initialReach)
         let regionDensity = seedArea > 0 && seedArea.isFinite ? Double(lists.inliers.count) / seedArea : 0
@@ -473,25 +420,6 @@ struct RegionGrower {
                 l.offBand.append(j)
             }
         }
-        /// Under the orientation test: the patch of a block's region points (their `moments` about
-        /// `origin`, their squared distances to the model summing to `squares`) when they lie along
-        /// the model as one patch at their centroid (the strict tilt cut, `maximumTiltSineSquared`, on
-        /// a patch with an orientation) and spread about the model no more than the noise the band was
-        /// set from allows (rms distance at most `claimResidualBandFraction` of the grower's band: a
-        /// touching surface lying within the band as a strip, a table under a ring, sits off the model
-        /// by more than the noise); `nil` otherwise.
-        /// - Complexity: O(1).
-        func patchOfBlock(
-            _ moments: PatchMoments, origin: SIMD3<Float>?, squares: Double, _ evaluator: SurfaceEvaluator
-        ) -> LocalPatch? {
-            guard let origin, moments.n >= Self.minimumClaimPatchPoints else { return nil }
-            let limit = Self.claimResidualBandFraction * band
-            guard squares <= limit * limit * Double(moments.n) else { return nil }
-            let local = moments.patch()
-            guard local.diagonal != nil else { return nil }
-            let centroid = origin + moments.sum / Float(moments.n)
-            return local.fits(centroid, evaluator, allowance: Self.maximumTiltSineSquared) ? local : nil
-        }
         /// Takes block `b`'s unvisited points at once: those beyond the reach are left for a later
         /// round, those off the band are left out, and those within it become inliers. When at least
         /// `claimInBandFraction` of the block's points are (or already were) inliers, judged at
@@ -507,58 +435,19 @@ struct RegionGrower {
         ) -> (lower: SIMD3<Float>, upper: SIMD3<Float>)? {
             var n = 0
             _ = forEachCell(inBlock: b) { c in n += index.pointCount(inCell: c); return true }
-            let allowedOff = Int(Double(n) * (1 - (testedClaiming ? Self.claimInBandFractionTested : Self.claimInBandFraction)))
+            let allowedOff = Int(Double(n) * (1 - Self.claimInBandFraction))
             var off = 0
-            // Under the orientation test, the moments and squared distances of the block's region
-            // points within the judged band (for `blockPatch`), summed in the same pass.
-            var moments = PatchMoments()
-            var origin: SIMD3<Float>?
-            var squares = 0.0
-            let inBand = n > 0 && n >= minimumClaimPoints && forEachCell(inBlock: b) { c in
+            let whole = n > 0 && n >= minimumClaimPoints && forEachCell(inBlock: b) { c in
                 index.forEachPoint(inCell: c) { j, p in
                     let sj = st[j]
                     if sj == State.unvisited.rawValue {
-                        if p.distanceSquared(to: seed) > reach2 {
-                            off += 1
-                        } else {
-                            let r = evaluator.signedDistance(SIMD3<Double>(p))
-                            if abs(r) > judgedBand {
-                                off += 1
-                            } else if testedClaiming {
-                                let o = origin ?? p
-                                origin = o
-                                moments.add(p - o)
-                                squares += r * r
-                            }
-                        }
+                        if p.distanceSquared(to: seed) > reach2
+                            || abs(evaluator.signedDistance(SIMD3<Double>(p))) > judgedBand { off += 1 }
                     } else if sj != State.inlier.rawValue && sj != State.covered.rawValue && sj != State.claimed.rawValue {
                         off += 1
-                    } else if testedClaiming {
-                        let r = evaluator.signedDistance(SIMD3<Double>(p))
-                        if abs(r) <= judgedBand {
-                            let o = origin ?? p
-                            origin = o
-                            moments.add(p - o)
-                            squares += r * r
-                        }
                     }
                     return off <= allowedOff
                 }
-            }
-            // Under the orientation test, the block's patch: a point is claimed only where the model
-            // runs along it (the per-point test with the block's moments for the point's own, no
-            // query); where the model turns beyond the strict cut (a strongly curved block, a
-            // touching surface past the contact) the point is queued for its own test.
-            let blockPatch = testedClaiming && inBand
-                ? patchOfBlock(moments, origin: origin, squares: squares, evaluator) : nil
-            let whole = inBand && (!testedClaiming || blockPatch != nil)
-            // Points within `retestBandFraction` of the band keep their place without the test, as
-            // in `admitted`.
-            let near = Self.retestBandFraction * self.band
-            @inline(__always) func claimable(_ p: SIMD3<Float>) -> Bool {
-                guard let blockPatch else { return true }
-                return abs(evaluator.signedDistance(SIMD3<Double>(p))) <= near
-                    || blockPatch.fits(p, evaluator, allowance: Self.maximumTiltSineSquared)
             }
             if !whole { l.mixedBlocks.append(b) }
             cellState[b] = whole ? CellState.claimed.rawValue : CellState.mixed.rawValue
@@ -573,19 +462,15 @@ struct RegionGrower {
                     let sj = st[j]
                     if sj == State.unvisited.rawValue {
                         // A wide band's unclaimed block is not taken from wholesale (`attach`).
-                        if attaching && !whole { return true }
-                        take(j, p, st, evaluator, reach2: reach2, band: band, covered: whole && claimable(p), &l)
+                        if wideBand && !whole { return true }
+                        take(j, p, st, evaluator, reach2: reach2, band: band, covered: whole, &l)
                         if st[j] == State.covered.rawValue {
                             st[j] = State.claimed.rawValue
-                            if attaching { include(p) }
+                            if wideBand { include(p) }
                         }
                     } else if (sj == State.inlier.rawValue || sj == State.covered.rawValue || sj == State.claimed.rawValue) && whole {
-                        if sj == State.inlier.rawValue {
-                            // Queued: claimed unless its own test is needed.
-                            guard claimable(p) else { return true }
-                            st[j] = State.claimed.rawValue
-                        }
-                        if attaching { include(p) }
+                        if sj == State.inlier.rawValue { st[j] = State.claimed.rawValue }
+                        if wideBand { include(p) }
                     }
                     return true
                 }
@@ -612,8 +497,7 @@ struct RegionGrower {
                                         min(max(p.z, lower.z), upper.z))
                     let d2 = p.distanceSquared(to: nearest)
                     if d2 <= connection2 {
-                        // Under the orientation test every attached point is tested on its own.
-                        take(j, p, st, evaluator, reach2: reach2, band: band, covered: !testedClaiming && d2 <= covered2, &l)
+                        take(j, p, st, evaluator, reach2: reach2, band: band, covered: d2 <= covered2, &l)
                     }
                     return true
                 }
@@ -639,7 +523,7 @@ struct RegionGrower {
                             if cellState[d] == CellState.unchecked.rawValue,
                                let bounds = claim(d, st, evaluator, reach2: reach2, band: band, judgedBand: judgedBand, &l) {
                                 l.claimedCells.append((d, bounds.lower, bounds.upper))
-                            } else if attaching, cellState[d] == CellState.mixed.rawValue {
+                            } else if wideBand, cellState[d] == CellState.mixed.rawValue {
                                 attach(d, lower: lower, upper: upper, st, evaluator, reach2: reach2, band: band, &l)
                             }
                         }
@@ -675,10 +559,7 @@ struct RegionGrower {
             // within the doubled band but not within half a cell edge is reached point by point.
             // Where the band itself is wider than that, blocks are judged at the measured band (the
             // grower's), so the doubled band of the widening rounds never decides a claim.
-            // Under the orientation test too (`testedClaiming`): a block's patch and residuals are
-            // the surface's only at the measured band.
-            let judgedBand = wideBand || testedClaiming
-                ? min(band, self.band) : min(band, Self.claimBandCellFraction * Double(index.cellSize))
+            let judgedBand = wideBand ? min(band, self.band) : min(band, Self.claimBandCellFraction * Double(index.cellSize))
             state.withUnsafeMutableBufferPointer { st in
                 positions.withUnsafeBufferPointer { pos in
                     @inline(__always) func visit(_ j: Int, _ d2: Float) {
