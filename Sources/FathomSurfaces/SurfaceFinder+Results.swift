@@ -15,15 +15,30 @@ extension SurfaceFinder {
             var n = n0
             let side = n.dot(viewpoint - q)
             if side < 0 || (abs(side) < 1e-12 && !Self.isCanonical(n)) { n = -n }
-            // The inliers' bounding rectangle along their principal directions in the plane.
-            let planePoints = points
-            let pca = PrincipalComponents(planePoints)
-            var e1 = pca.axes.2 - n * pca.axes.2.dot(n)
+            // The inliers' bounding rectangle along their principal directions in the plane: their
+            // moments summed about the plane's point in one pass over the cloud's positions, then one
+            // pass for the rectangle (no double-precision copy of the inliers: on a fused cloud the
+            // inliers lie scattered through its positions, and every pass over them costs a cache
+            // miss per inlier, issue 16 ninth pass).
+            var sum = SIMD3<Double>.zero
+            var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
+            for i in s.inliers {
+                let d = SIMD3<Double>(positions[i]) - q
+                sum += d
+                xx += d.x * d.x; xy += d.x * d.y; xz += d.x * d.z
+                yy += d.y * d.y; yz += d.y * d.z; zz += d.z * d.z
+            }
+            let k = 1 / Double(max(s.inliers.count, 1))
+            let m = sum * k
+            let principal = SmallLinearAlgebra.symmetricEigen3(
+                xx: xx * k - m.x * m.x, xy: xy * k - m.x * m.y, xz: xz * k - m.x * m.z,
+                yy: yy * k - m.y * m.y, yz: yz * k - m.y * m.z, zz: zz * k - m.z * m.z)
+            var e1 = principal.vectors.2 - n * principal.vectors.2.dot(n)
             e1 = e1.normalized ?? n.anyPerpendicular
             let e2 = n.cross(e1)
             var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-            for p in planePoints {
-                let d = p - q
+            for i in s.inliers {
+                let d = SIMD3<Double>(positions[i]) - q
                 let c = SIMD2(d.dot(e1), d.dot(e2))
                 lo = pointwiseMin(lo, c)
                 hi = pointwiseMax(hi, c)

@@ -9,6 +9,10 @@ import Foundation
 //   FATHOM_CROWDED_KINDS   types, comma-separated (default all five)
 //   FATHOM_CROWDED_NOISES  noise levels in millimetres (default 1,5,20)
 //   FATHOM_CROWDED_MISSES  when set, each scene whose object was not found is printed (seed, result, truth)
+//   FATHOM_CROWDED_SHUFFLE when set, each scene's points are put in a seeded random order (the
+//                          simulator stores the object's points first, one contiguous run, so a search's
+//                          passes over its inliers stream through memory; a fused cloud interleaves
+//                          them with the rest, as the demo's floor does)
 //   FATHOM_CROWDED_EXPORT  a folder: each case is written there (raw float32 x y z, `<name>.f32`, the
 //                          name starting with the type) with a line in `cases.tsv` (name, points, seed
 //                          index, seed radius, accuracy, our median ms of the typed search, whether we
@@ -26,6 +30,16 @@ enum CrowdedSceneSweep {
         guard let text = environment[key] else { return fallback }
         let values = text.split(separator: ",").compactMap(parse)
         return values.isEmpty ? fallback : values
+    }
+
+    /// `points` as they are, or in a random order drawn from `seed` (FATHOM_CROWDED_SHUFFLE), with where
+    /// the first point (the scene's seed) went.
+    static func ordered(_ points: [SIMD3<Float>], shuffled: Bool, seed: UInt64) -> (points: [SIMD3<Float>], seedIndex: Int) {
+        guard shuffled else { return (points, 0) }
+        var generator = SeededGenerator(seed: seed)
+        var order = Array(points.indices)
+        order.shuffle(using: &generator)
+        return (order.map { points[$0] }, order.firstIndex(of: 0) ?? 0)
     }
 
     static func trials(for size: Int) -> Int {
@@ -98,6 +112,7 @@ enum CrowdedSceneSweep {
         }
         let noises = list("FATHOM_CROWDED_NOISES", default: [1, 5, 20] as [Float]) { Float($0) }.map { $0 / 1000 }
         let export = environment["FATHOM_CROWDED_EXPORT"].map { URL(fileURLWithPath: $0) }
+        let shuffled = environment["FATHOM_CROWDED_SHUFFLE"] != nil
         var exportLines: [String] = []
         if let export { try? FileManager.default.createDirectory(at: export, withIntermediateDirectories: true) }
         print("crowded scenes: object 25% of the cloud, 2 same-type distractors, ground, wall, 10% outliers, visible side")
@@ -115,10 +130,12 @@ enum CrowdedSceneSweep {
                     for t in 0..<n {
                         let scene = SyntheticCrowdedScene(kind, totalPoints: size, sensor: .lidar(noise: noise),
                                                           seed: UInt64(t) &* 104_729 &+ UInt64(noise * 1e6) &+ UInt64(size))
+                        let (positions, seedIndex) = ordered(scene.positions, shuffled: shuffled,
+                                                             seed: UInt64(t) &* 104_729 &+ UInt64(size))
                         let b0 = SurfaceCPUTime.threadMilliseconds()
-                        let finder = try! SurfaceFinder(positions: scene.positions)
+                        let finder = try! SurfaceFinder(positions: positions)
                         buildMs.append(SurfaceCPUTime.threadMilliseconds() - b0)
-                        let search = SurfaceSearch(type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius,
+                        let search = SurfaceSearch(type: surfaceType(kind), seed: .index(seedIndex), seedRadius: scene.seedRadius,
                                                    accuracy: noise)
                         var result = try! finder.find(search)
                         var times: [Double] = []
@@ -152,11 +169,11 @@ enum CrowdedSceneSweep {
                         }
                         if let export {
                             let name = "\(kind.rawValue)-\(size)-\(Int(noise * 1000))mm-\(t)"
-                            let data = scene.positions.withUnsafeBufferPointer { buffer in
+                            let data = positions.withUnsafeBufferPointer { buffer in
                                 Data(buffer.flatMap { [$0.x, $0.y, $0.z] }.withUnsafeBufferPointer { Data(buffer: $0) })
                             }
                             try? data.write(to: export.appendingPathComponent("\(name).f32"))
-                            exportLines.append("\(name)\t\(scene.positions.count)\t0\t\(scene.seedRadius)\t\(noise)\t\(median(typedMs.suffix(1)))"
+                            exportLines.append("\(name)\t\(positions.count)\t\(seedIndex)\t\(scene.seedRadius)\t\(noise)\t\(median(typedMs.suffix(1)))"
                                                + "\t\(ok ? 1 : 0)\t" + truthNumbers(scene.truth).map { "\($0)" }.joined(separator: " ")
                                                + "\t\(typedResult.surface?.fit.inlierCount ?? 0)")
                         }
