@@ -9,10 +9,13 @@ import Foundation
 //   FATHOM_CROWDED_KINDS   types, comma-separated (default all five)
 //   FATHOM_CROWDED_NOISES  noise levels in millimetres (default 1,5,20)
 //   FATHOM_CROWDED_MISSES  when set, each scene whose object was not found is printed (seed, result, truth)
-//   FATHOM_CROWDED_SHUFFLE when set, each scene's points are put in a seeded random order (the
-//                          simulator stores the object's points first, one contiguous run, so a search's
-//                          passes over its inliers stream through memory; a fused cloud interleaves
-//                          them with the rest, as the demo's floor does)
+//   FATHOM_CROWDED_ORDER   `shuffled` (default) puts each scene's points in a seeded random order, as a
+//                          fused cloud interleaves an object's points with the rest (the demo's floor);
+//                          `generated` keeps the simulator's order, the object's points first in one
+//                          contiguous run, in which every figure before session 11 was measured (a
+//                          search's passes then stream through memory, and its answers differ: see
+//                          docs/surface-finder.md, ninth pass). FATHOM_CROWDED_SHUFFLE is still read
+//                          as `shuffled`.
 //   FATHOM_CROWDED_EXPORT  a folder: each case is written there (raw float32 x y z, `<name>.f32`, the
 //                          name starting with the type) with a line in `cases.tsv` (name, points, seed
 //                          index, seed radius, accuracy, our median ms of the typed search, whether we
@@ -32,7 +35,7 @@ enum CrowdedSceneSweep {
         return values.isEmpty ? fallback : values
     }
 
-    /// `points` as they are, or in a random order drawn from `seed` (FATHOM_CROWDED_SHUFFLE), with where
+    /// `points` as they are, or in a random order drawn from `seed` (FATHOM_CROWDED_ORDER), with where
     /// the first point (the scene's seed) went.
     static func ordered(_ points: [SIMD3<Float>], shuffled: Bool, seed: UInt64) -> (points: [SIMD3<Float>], seedIndex: Int) {
         guard shuffled else { return (points, 0) }
@@ -112,10 +115,11 @@ enum CrowdedSceneSweep {
         }
         let noises = list("FATHOM_CROWDED_NOISES", default: [1, 5, 20] as [Float]) { Float($0) }.map { $0 / 1000 }
         let export = environment["FATHOM_CROWDED_EXPORT"].map { URL(fileURLWithPath: $0) }
-        let shuffled = environment["FATHOM_CROWDED_SHUFFLE"] != nil
+        let shuffled = environment["FATHOM_CROWDED_SHUFFLE"] != nil || environment["FATHOM_CROWDED_ORDER"] != "generated"
         var exportLines: [String] = []
         if let export { try? FileManager.default.createDirectory(at: export, withIntermediateDirectories: true) }
-        print("crowded scenes: object 25% of the cloud, 2 same-type distractors, ground, wall, 10% outliers, visible side")
+        print("crowded scenes: object 25% of the cloud, 2 same-type distractors, ground, wall, 10% outliers, visible side, "
+            + (shuffled ? "points in a seeded random order" : "points in the generator's order (FATHOM_CROWDED_ORDER=generated)"))
         print("found% = requested type with radius/half-angle error ≤ 10% and axis ≤ 10° (planes: normal ≤ 10°, offset ≤ 5 cm)")
         print("type%  = requested type returned; ms = thread CPU per call, median (conversions on / typed, no conversions)")
         print("type      points noise  found%  type%  radius%med  axis°med   ms(conv)  ms(typed)  build ms  decisions")
