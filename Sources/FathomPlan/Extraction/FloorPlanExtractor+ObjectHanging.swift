@@ -46,18 +46,10 @@ extension FloorPlanExtractor {
             stack.append(start)
             while let k = stack.popLast() {
                 members.append(k)
-                let x = k % w
-                let z = k / w
-                for dz in -1...1 {
-                    for dx in -1...1 where dx != 0 || dz != 0 {
-                        let nx = x + dx
-                        let nz = z + dz
-                        guard nx >= 0, nx < w, nz >= 0, nz < d else { continue }
-                        let n = nz * w + nx
-                        guard candidate[n] != nil, !seen[n] else { continue }
-                        seen[n] = true
-                        stack.append(n)
-                    }
+                forEachNeighbour(of: k, width: w, depth: d) { n, _, _ in
+                    guard candidate[n] != nil, !seen[n] else { return }
+                    seen[n] = true
+                    stack.append(n)
                 }
             }
             guard members.count >= objectTopCells else { continue }
@@ -83,21 +75,13 @@ extension FloorPlanExtractor {
             // The underside seen beside the group where the low part under it was not.
             stack.append(contentsOf: members)
             while let k = stack.popLast() {
-                let x = k % w
-                let z = k / w
-                for dz in -1...1 {
-                    for dx in -1...1 where dx != 0 || dz != 0 {
-                        let nx = x + dx
-                        let nz = z + dz
-                        guard nx >= 0, nx < w, nz >= 0, nz < d else { continue }
-                        let n = nz * w + nx
-                        let c = columns[n]
-                        guard hanging[n] == nil, counts[n] > c.lowCount, c.lowCount < needed,
-                            abs(Double(c.highBottom) - underside) <= objectSameTopTolerance
-                        else { continue }
-                        hanging[n] = ObjectColumnSplit(lowCount: 0, lowTop: 0, highBottom: c.highBottom)
-                        stack.append(n)
-                    }
+                forEachNeighbour(of: k, width: w, depth: d) { n, _, _ in
+                    let c = columns[n]
+                    guard hanging[n] == nil, counts[n] > c.lowCount, c.lowCount < needed,
+                        abs(Double(c.highBottom) - underside) <= objectSameTopTolerance
+                    else { return }
+                    hanging[n] = ObjectColumnSplit(lowCount: 0, lowTop: 0, highBottom: c.highBottom)
+                    stack.append(n)
                 }
             }
         }

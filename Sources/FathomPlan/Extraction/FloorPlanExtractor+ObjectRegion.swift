@@ -108,20 +108,13 @@ extension FloorPlanExtractor {
             head += 1
             let next = steps[k] + 1
             guard next <= Int32(r) else { continue }
-            let x = k % w
-            let z = k / w
-            for dz in -1...1 {
-                for dx in -1...1 where dx != 0 || dz != 0 {
-                    let nx = x + dx
-                    let nz = z + dz
-                    guard nx >= 0, nx < w, nz >= 0, nz < d else { continue }
-                    let n = nz * w + nx
-                    guard steps[n] < 0, !blocked[n] else { continue }
-                    if dx != 0, dz != 0, blocked[z * w + nx], blocked[nz * w + x] { continue }
-                    steps[n] = next
-                    queue[tail] = n
-                    tail += 1
-                }
+            forEachNeighbour(of: k, width: w, depth: d) { n, dx, dz in
+                guard steps[n] < 0, !blocked[n] else { return }
+                // A diagonal step between two blocked cells passes through no gap.
+                if dx != 0, dz != 0, blocked[k + dx], blocked[k + dz * w] { return }
+                steps[n] = next
+                queue[tail] = n
+                tail += 1
             }
         }
         return steps.map { $0 >= 0 }

@@ -262,20 +262,10 @@ extension FloorPlanExtractor {
             label[start] = Int32(clusters.count)
             while let k = stack.popLast() {
                 members.append(k)
-                let x = k % w
-                let z = k / w
-                for dz in -1...1 {
-                    for dx in -1...1 where dx != 0 || dz != 0 {
-                        let nx = x + dx
-                        let nz = z + dz
-                        guard nx >= 0, nx < w, nz >= 0, nz < d else { continue }
-                        let n = nz * w + nx
-                        guard label[n] < 0, counts[n] >= needed, (tops[n] >= tallObjectHeight) == tall else {
-                            continue
-                        }
-                        label[n] = Int32(clusters.count)
-                        stack.append(n)
-                    }
+                forEachNeighbour(of: k, width: w, depth: d) { n, _, _ in
+                    guard label[n] < 0, counts[n] >= needed, (tops[n] >= tallObjectHeight) == tall else { return }
+                    label[n] = Int32(clusters.count)
+                    stack.append(n)
                 }
             }
             clusters.append(members)
