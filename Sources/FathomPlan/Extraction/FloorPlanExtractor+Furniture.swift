@@ -150,7 +150,9 @@ extension FloorPlanExtractor {
                 if let recess { recessSides.append((recess.face, recess.side)) }
                 // A face ending below the ceiling with no wall behind it is a piece's side or end (a
                 // refrigerator's, a counter run's): not a wall, and it hides no wall.
-                if seenPastAbove { isFurniture[f] = true }
+                // A piece's front cut out of a wall line (`isFurnitureFront`) stands for the wall hidden
+                // behind it: it stays to bound the room and is not drawn.
+                if seenPastAbove && !front.isFurnitureFront { isFurniture[f] = true }
                 continue
             }
             var face = front

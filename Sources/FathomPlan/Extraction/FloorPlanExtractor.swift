@@ -214,14 +214,15 @@ public struct FloorPlanExtractor: Sendable {
 
         progress?(FloorPlanExtractionProgress(stage: .walls, completed: 0, total: 1))
         // Two pieces of a wall either side of a window are one face (`+WindowGaps`).
-        let found = joiningAcrossWindows(
+        let joined = joiningAcrossWindows(
             mergeDuplicates(findWallFaces(grid, ceilingHeight: heights.ceilingHeight)), grid: grid,
             ceilingHeight: heights.ceilingHeight)
         // Tall furniture against walls fills the wall band too: take it out, and remember what it hides.
-        // A face the cameras saw past above its top stops below the ceiling: furniture (`+SeenPast`).
-        let foundBelowCeiling = endingBelowCeiling(
-            found, grid: grid, floorY: floorY, ceilingHeight: heights.ceilingSeen ? heights.ceilingHeight : nil,
-            views: scan.views)
+        // A face the cameras saw past above its top stops below the ceiling: furniture (`+SeenPast`);
+        // a piece's front on one line with a wall is cut out of it first (`+FurniturePieces`).
+        let (found, foundBelowCeiling) = splittingAtFurniturePieces(
+            joined, grid: grid, floorY: floorY, ceilingHeight: heights.ceilingSeen ? heights.ceilingHeight : nil,
+            fitHeight: heights.ceilingHeight, views: scan.views)
         // A line drawn across a recess's mouth is cut there, and the recess's unseen sides are bridged
         // (`+RecessMouths`); the inferred sides come last, after every face that was seen.
         let recesses = cuttingRecessMouths(found, grid: grid, cameras: cameras, endsBelowCeiling: foundBelowCeiling)
@@ -264,9 +265,11 @@ public struct FloorPlanExtractor: Sendable {
                 "no closed room was found (an open space, or walls not seen all around); the plan holds the "
                     + "\(faces.count) wall faces found")
         }
-        var plan = assemble(faces: faces, rooms: rooms, floorY: floorY, ceilingHeight: heights.ceilingHeight)
+        // A piece's front standing for a hidden wall bounds the room but is no wall.
+        let drawn = faces.filter { !$0.isFurnitureFront }
+        var plan = assemble(faces: drawn, rooms: rooms, floorY: floorY, ceilingHeight: heights.ceilingHeight)
         plan.objects = findObjects(
-            grid: grid, faces: faces, rooms: rooms.map(\.polygon), ceilingHeight: heights.ceilingHeight,
+            grid: grid, faces: drawn, rooms: rooms.map(\.polygon), ceilingHeight: heights.ceilingHeight,
             ceilingSeen: heights.ceilingSeen, cameras: cameraPlan.map(\.position))
         plan.trueNorthDegrees = trueNorthDegrees
         nameRooms(&plan, cameras: cameraPlan, labels: labels)

@@ -22,6 +22,11 @@ struct WallFace: Sendable {
     /// Whether the face is known to be wall from the floor to the ceiling: a chimney breast's front
     /// (`breastFront`), standing before the gap it leaves in the wall line behind it. Never furniture.
     var isFullHeight = false
+    /// Whether the face is a piece of furniture's front cut out of a wall line (`splittingAtFurniturePieces`:
+    /// the cameras saw past it above its top, lower than the rest of the line). Standing where the
+    /// wall behind it was never found, it bounds the room as the nearest known limit (`findRooms`)
+    /// and is not drawn as a wall.
+    var isFurnitureFront = false
 
     /// Creates a face seen over `t0…t1`.
     init(line: PlanLine, t0: Double, t1: Double, pointCount: Int = 0, rms: Double = 0) {
