@@ -17,8 +17,11 @@ extension FloorPlanExtractor {
     /// tops and end in seen space above is several things. Each stretch is refitted on its own
     /// points (`fitFace`); the pieces come back with `endsBelowCeiling` true and marked
     /// `isFurnitureFront`, the rest with the share of their own stations open (as
-    /// `endingBelowCeiling`). Faces ending below the ceiling over most of their extent come back
-    /// whole, as before.
+    /// `endingBelowCeiling`). A piece found on one line is cut out of every other face that doubles
+    /// it too (parallel within `furnitureParallelSine`, its ends within `minimumFurnitureDepth` of
+    /// the face's line, over `doubledOverlap` of it: the same fronts fitted twice at slightly
+    /// different angles), when the face's rest is still a wall (`minimumWallLength`). Faces ending
+    /// below the ceiling over most of their extent come back whole, as before.
     /// - Parameters:
     ///   - floorY: the floor's world height, metres.
     ///   - ceilingHeight: metres above the floor; nil when the ceiling was not seen.
@@ -28,8 +31,10 @@ extension FloorPlanExtractor {
         views: [CoarseDepthView]
     ) -> (faces: [WallFace], endsBelowCeiling: [Bool]) {
         guard !views.isEmpty else { return (faces, faces.map { _ in false }) }
-        var out: [WallFace] = []
-        var below: [Bool] = []
+        // Each face's stations, open flags and pieces.
+        var opens: [[Bool]] = []
+        var endsBelow: [Bool] = []
+        var runs: [[Range<Int>]] = []
         for face in faces {
             let tops = localTops(face, grid: grid)
             let open = seenPastStations(face, tops: tops, floorY: floorY, ceilingHeight: ceilingHeight, views: views)
@@ -37,11 +42,63 @@ extension FloorPlanExtractor {
             if Self.debugging && openCount > 0 {
                 print("face \(face.start)–\(face.end): seen past above at \(openCount) of \(open.count) stations")
             }
-            let endsBelow = !open.isEmpty && Double(openCount) >= Self.seenPastFraction * Double(open.count)
-            let runs = endsBelow || face.isInferred ? [] : pieceRuns(open: open, tops: tops, face: face)
-            guard !runs.isEmpty else {
+            let below = !open.isEmpty && Double(openCount) >= Self.seenPastFraction * Double(open.count)
+            opens.append(open)
+            endsBelow.append(below)
+            runs.append(below || face.isInferred ? [] : pieceRuns(open: open, tops: tops, face: face))
+        }
+        // A piece found on one line is a piece on every line that doubles it: the
+        // same fronts fitted twice at slightly different angles.
+        var pieces: [(face: Int, t0: Double, t1: Double)] = []
+        for f in faces.indices {
+            let stations = Self.stations(of: faces[f])
+            for run in runs[f] {
+                pieces.append((f, Self.cutStart(of: run, in: faces[f], stations: stations), Self.cutEnd(of: run, in: faces[f], stations: stations)))
+            }
+        }
+        let minimumStations = max(
+            Self.minimumOpenRunStations, Int((configuration.minimumWallLength / Self.supportStation).rounded(.up)))
+        for f in faces.indices where !endsBelow[f] && !faces[f].isInferred {
+            let face = faces[f]
+            let stations = Self.stations(of: face)
+            var extra: [Range<Int>] = []
+            for piece in pieces where piece.face != f {
+                let other = faces[piece.face]
+                let a = other.line.point(at: piece.t0)
+                let b = other.line.point(at: piece.t1)
+                guard other.line.sine(with: face.line) <= Self.furnitureParallelSine,
+                    abs(face.line.signedDistance(to: a)) < Self.minimumFurnitureDepth,
+                    abs(face.line.signedDistance(to: b)) < Self.minimumFurnitureDepth
+                else { continue }
+                let u0 = face.line.coordinate(of: a)
+                let u1 = face.line.coordinate(of: b)
+                let lo = min(u0, u1)
+                let hi = max(u0, u1)
+                guard min(hi, face.t1) - max(lo, face.t0) >= Self.doubledOverlap * (hi - lo) else { continue }
+                let inside = stations.indices.filter { stations[$0] >= lo && stations[$0] <= hi }
+                guard let first = inside.first, let last = inside.last, inside.count >= Self.minimumOpenRunStations
+                else { continue }
+                extra.append(first..<(last + 1))
+            }
+            guard !extra.isEmpty else { continue }
+            // Own and transferred pieces joined where they overlap; the rest must still be a wall.
+            var joined: [Range<Int>] = []
+            for run in (runs[f] + extra).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                if let last = joined.last, run.lowerBound <= last.upperBound {
+                    joined[joined.count - 1] = last.lowerBound..<max(last.upperBound, run.upperBound)
+                } else {
+                    joined.append(run)
+                }
+            }
+            let covered = joined.reduce(0) { $0 + $1.count }
+            if stations.count - covered >= minimumStations { runs[f] = joined }
+        }
+        var out: [WallFace] = []
+        var below: [Bool] = []
+        for (f, face) in faces.enumerated() {
+            guard !runs[f].isEmpty else {
                 out.append(face)
-                below.append(endsBelow)
+                below.append(endsBelow[f])
                 continue
             }
             // Cut the face at each run's first and last station edges (the face's own ends when a run
@@ -50,9 +107,9 @@ extension FloorPlanExtractor {
             var cuts: [(t0: Double, t1: Double, piece: Bool, stations: Range<Int>)] = []
             var t = face.t0
             var s = 0
-            for run in runs {
-                let a = run.lowerBound == 0 ? face.t0 : stations[run.lowerBound] - Self.supportStation / 2
-                let b = run.upperBound == stations.count ? face.t1 : stations[run.upperBound - 1] + Self.supportStation / 2
+            for run in runs[f] {
+                let a = Self.cutStart(of: run, in: face, stations: stations)
+                let b = Self.cutEnd(of: run, in: face, stations: stations)
                 if a > t { cuts.append((t, a, false, s..<run.lowerBound)) }
                 cuts.append((a, b, true, run))
                 t = b
@@ -69,11 +126,24 @@ extension FloorPlanExtractor {
                     print("  cut \(piece.start)–\(piece.end): " + (cut.piece ? "a piece's front" : "the rest"))
                 }
                 out.append(piece)
+                let open = opens[f]
                 let share = cut.stations.isEmpty ? 0 : Double(open[cut.stations].filter { $0 }.count) / Double(cut.stations.count)
                 below.append(cut.piece || (!cut.stations.isEmpty && share >= Self.seenPastFraction))
             }
         }
         return (out, below)
+    }
+
+    /// Where a run of stations begins on its face's line: its first station's edge, or the face's
+    /// start when the run begins at the first station.
+    static func cutStart(of run: Range<Int>, in face: WallFace, stations: [Double]) -> Double {
+        run.lowerBound == 0 ? face.t0 : stations[run.lowerBound] - supportStation / 2
+    }
+
+    /// Where a run of stations ends on its face's line: its last station's edge, or the face's end
+    /// when the run ends at the last station.
+    static func cutEnd(of run: Range<Int>, in face: WallFace, stations: [Double]) -> Double {
+        run.upperBound == stations.count ? face.t1 : stations[run.upperBound - 1] + supportStation / 2
     }
 
     /// The runs of open stations (`open`, single closed stations bridged, `openRunBridgeStations`;
