@@ -53,7 +53,11 @@ extension FloorPlanExtractor {
         for f in faces.indices {
             let stations = Self.stations(of: faces[f])
             for run in runs[f] {
-                pieces.append((f, Self.cutStart(of: run, in: faces[f], stations: stations), Self.cutEnd(of: run, in: faces[f], stations: stations)))
+                pieces.append(
+                    (
+                        f, Self.cutStart(of: run, in: faces[f], stations: stations),
+                        Self.cutEnd(of: run, in: faces[f], stations: stations)
+                    ))
             }
         }
         let minimumStations = max(
@@ -127,7 +131,9 @@ extension FloorPlanExtractor {
                 }
                 out.append(piece)
                 let open = opens[f]
-                let share = cut.stations.isEmpty ? 0 : Double(open[cut.stations].filter { $0 }.count) / Double(cut.stations.count)
+                let share =
+                    cut.stations.isEmpty
+                    ? 0 : Double(open[cut.stations].filter { $0 }.count) / Double(cut.stations.count)
                 below.append(cut.piece || (!cut.stations.isEmpty && share >= Self.seenPastFraction))
             }
         }
