@@ -33,3 +33,47 @@ extension FloorPlanExtractor {
         return (start, end)
     }
 }
+
+extension FloorPlanExtractor {
+    /// The top of a tall piece from the highest points of its face runs (`columnRun`, metres above
+    /// the floor, sorted highest first): the height that `objectFrontFraction` of them reach, after
+    /// leaving out the runs that go on above the level where most of them end together.
+    ///
+    /// A piece's faces end at its top: most of its face runs end in one band of
+    /// `objectSameTopTolerance` under it (the level, the band holding the most run ends). Runs going
+    /// on above that level are those of something else seen past the piece: a wall beside or behind
+    /// it seen from the floor up to where the view or the ceiling ends, which no face took. When they
+    /// are fewer than the runs ending at the level they are left out; when they are more, the level
+    /// is not the piece's top (a face seen sparsely near its top, its runs broken early, ends all
+    /// along its height and has no such level) and every run counts.
+    static func frontTop(_ runTops: [Float]) -> Double? {
+        guard !runTops.isEmpty else { return nil }
+        let tolerance = Float(objectSameTopTolerance)
+        // The level: the band [x − tolerance, x] holding the most run ends (x one of them).
+        var best = 0
+        var level = runTops[0]
+        var end = 0
+        var i = 0
+        while i < runTops.count {
+            let x = runTops[i]
+            end = max(end, i)
+            while end < runTops.count, runTops[end] > x - tolerance { end += 1 }
+            if end - i > best {
+                best = end - i
+                level = x
+            }
+            // The next distinct value (ties share the band of their first).
+            var next = i + 1
+            while next < runTops.count, runTops[next] == x { next += 1 }
+            i = next
+        }
+        let above = runTops.prefix { $0 > level + tolerance }.count
+        func fractionTop(_ tops: ArraySlice<Float>) -> Double {
+            let index = max(objectTopCells - 1, Int(objectFrontFraction * Double(tops.count)))
+            return Double(tops[tops.startIndex + min(tops.count - 1, index)])
+        }
+        let all = fractionTop(runTops[...])
+        guard best > above, all > Double(level + tolerance) else { return all }
+        return fractionTop(runTops[above...])
+    }
+}

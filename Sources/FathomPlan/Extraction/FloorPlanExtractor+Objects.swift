@@ -195,25 +195,46 @@ extension FloorPlanExtractor {
             let fronts = members.compactMap { k in
                 runStarts[k] < Self.tallObjectHeight && runTops[k] >= Self.tallObjectHeight ? runTops[k] : nil
             }.sorted(by: >)
-            if top >= Double(Self.tallObjectHeight), fronts.count >= Self.objectTopCells {
-                let index = max(Self.objectTopCells - 1, Int(Self.objectFrontFraction * Double(fronts.count)))
-                let front = Double(fronts[min(fronts.count - 1, index)])
+            // Runs going on above the level where most of them end are left out (`frontTop`).
+            if top >= Double(Self.tallObjectHeight), fronts.count >= Self.objectTopCells,
+                let front = Self.frontTop(fronts)
+            {
                 if top > front + Self.objectSameTopTolerance { top = front }
             }
             guard top >= Self.minimumObjectTop else { continue }
-            let points = members.map(centre)
-            guard var box = Self.smallestRectangle(points, preferring: wallDirections, cell: cell) else { continue }
-            guard box.size.x >= Self.minimumObjectExtent || box.size.y >= Self.minimumObjectExtent else { continue }
-            box = surfaceEdges(
-                box, cluster: Int32(index), label: label, grid: grid, origin: lo, width: w, depth: d, cell: cell,
-                heightRange: Self.objectFloorClearance...ceilingLimit)
-            let before = box.size.x * box.size.y
-            box = backFilled(
-                box, top: top, faces: faces, grid: grid, floorSeen: floorSeen, origin: lo, width: w, depth: d,
-                cell: cell)
-            guard min(box.size.x, box.size.y) >= Self.minimumObjectExtent / 2,
-                max(box.size.x, box.size.y) >= Self.minimumObjectExtent
-            else { continue }
+            // The box of a set of cells: the smallest rectangle, its sides at the edges the points
+            // show, run on to the wall behind; nil when it is too small to be a piece.
+            func fitted(_ cells: [Int]) -> (box: PlanBox, before: Double)? {
+                guard var box = Self.smallestRectangle(cells.map(centre), preferring: wallDirections, cell: cell),
+                    box.size.x >= Self.minimumObjectExtent || box.size.y >= Self.minimumObjectExtent
+                else { return nil }
+                box = surfaceEdges(
+                    box, cluster: Int32(index), label: label, grid: grid, origin: lo, width: w, depth: d, cell: cell,
+                    heightRange: Self.objectFloorClearance...ceilingLimit)
+                let before = box.size.x * box.size.y
+                box = backFilled(
+                    box, top: top, faces: faces, grid: grid, floorSeen: floorSeen, origin: lo, width: w, depth: d,
+                    cell: cell)
+                guard min(box.size.x, box.size.y) >= Self.minimumObjectExtent / 2,
+                    max(box.size.x, box.size.y) >= Self.minimumObjectExtent
+                else { return nil }
+                return (box, before)
+            }
+            // A tall piece is the cells up to its top: a column going on above it is a wall seen
+            // beside or behind it (`cellsUpToTop`), whose strip would turn and widen the box. The
+            // whole cluster is boxed when those cells alone make no piece.
+            var members = members
+            var fit: (box: PlanBox, before: Double)? = nil
+            if top >= Double(Self.tallObjectHeight) {
+                let own = Self.cellsUpToTop(members, top: top, runTops: runTops, width: w, depth: d)
+                if own.count < members.count, let ownFit = fitted(own) {
+                    members = own
+                    fit = ownFit
+                }
+            }
+            guard let chosen = fit ?? fitted(members) else { continue }
+            let box = chosen.box
+            let before = chosen.before
             let filled = box.size.x * box.size.y > before * 1.5
             let lowCells = members.filter { Double(tops[$0]) < top * 0.7 }.count
             let category = Self.category(
