@@ -3,7 +3,8 @@ import FathomCore
 extension SurfaceFinder {
     /// The finder over these positions followed by `newPositions` (metres; their indices continue
     /// from `pointCount`), with the spatial index updated incrementally
-    /// (`SpatialIndex.appending(_:)`; `CoordinateOrderedIndex.appending(_:_:)` when order-free) instead of rebuilt: for a fused cloud that grows frame by frame.
+    /// (`SpatialIndex.appending(_:)`; `CoordinateOrderedIndex.appending(_:_:)` when order-free)
+    /// instead of rebuilt: for a fused cloud that grows frame by frame.
     /// The mean spacing is estimated again from the grown cloud.
     /// - Complexity: O(n) memory traffic for n points (one copy of the index's arrays, the positions
     ///   shared with the index), no re-sort of the indexed points while the grid's geometry still fits.

@@ -283,9 +283,13 @@ extension SurfaceFinder {
             rescuer.wideningFactor = RegionGrower.rescueBandFactor
             // The region's points in the seed ball (order-free: in the ball's query order; the
             // growth's queue starts from them).
-            let ascending = b.inliers.isAscending ? b.inliers : b.inliers.sorted()
-            let start = orderFree ? c.ball.filter { ascending.containsSorted($0) }
-                : b.inliers.filter { c.seedPosition.distanceSquared(to: positions[$0]) <= c.seedRadius * c.seedRadius }
+            let start: [Int]
+            if orderFree {
+                let ascending = b.inliers.isAscending ? b.inliers : b.inliers.sorted()
+                start = c.ball.filter { ascending.containsSorted($0) }
+            } else {
+                start = b.inliers.filter { c.seedPosition.distanceSquared(to: positions[$0]) <= c.seedRadius * c.seedRadius }
+            }
             let (grown, inliers, nearMisses, _) = rescuer.grow(
                 b.model, from: start.isEmpty ? (orderFree ? OrderFreeSampling.coordinateSorted(b.inliers, positions) : b.inliers) : start,
                 initialReach: c.seedRadius)
