@@ -65,6 +65,10 @@ public struct FindCommand: OutputtingCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    /// An order-free finder (the same answer for any order of the cloud's points).
+    @Flag(name: .customLong("order-free"), help: "Make the answer independent of the order of the cloud's points.")
+    var orderFree = false
+
     /// Creates the command with default options (ArgumentParser fills them in).
     public init() {}
 
@@ -96,7 +100,7 @@ public struct FindCommand: OutputtingCommand {
     public func run(output: CommandOutput) throws {
         let positions = try PointCloudFile.read(URL(fileURLWithPath: cloud)).positions
         let t0 = DispatchTime.now().uptimeNanoseconds
-        let finder = try SurfaceFinder(positions: positions)
+        let finder = try SurfaceFinder(positions: positions, orderFree: orderFree)
         let indexMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
         let seed: SurfaceSeed = seedIndex.map { .index($0) } ?? .point(Self.parsePoint(seedPoint ?? "")!)
         let search = SurfaceSearch(

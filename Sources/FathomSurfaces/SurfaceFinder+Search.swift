@@ -213,11 +213,12 @@ extension SurfaceFinder {
         // The orientation test keeps a touching plane out of a curved object; a plane search takes
         // only the strip of a crossing surface that lies within its band either way.
         let orientationRadius = type == .plane ? 0 : Self.orientationRadius(band: band, context: c)
-        let grower = RegionGrower(
+        var grower = RegionGrower(
             positions: positions, index: index, band: band,
             connectionRadius: orientationRadius > 0 ? c.connectionRadius : c.wideConnectionRadius,
             seed: c.seedPosition, reach: c.reach, excluded: c.excluded,
             normalRadius: orientationRadius)
+        grower.orderFree = orderFree
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
         var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
         var bestSeedInliers = 0
@@ -261,8 +262,11 @@ extension SurfaceFinder {
         if type != .plane, let b = best, b.inliers.count > c.ball.count,
            stalled(b) || coneDegenerates(b.model, inliers: b.inliers, band: band) {
             var regionGenerator = SeededGenerator(seed: c.randomSeed &+ Self.regionCandidateSeedOffset)
+            // Order-free: a sample of the region chosen by the points' coordinates, not a random draw
+            // by position in the ascending inliers (which follows the cloud's order).
+            let regionSample = orderFree ? OrderFreeSampling.hashed(b.inliers, positions, maximum: SeedNeighbourhood.maximumPoints) : b.inliers
             let region = SeedNeighbourhood(
-                seed: SIMD3<Double>(c.seedPosition), ballIndices: b.inliers, positions: positions, withNormals: true,
+                seed: SIMD3<Double>(c.seedPosition), ballIndices: regionSample, positions: positions, withNormals: true,
                 normalRadius: c.normalRadius, generator: &regionGenerator)
             let regionCandidates = InitialEstimator.candidates(type, region, generator: &regionGenerator)
                 .map { ($0, region.score($0, band: band)) }.sorted { $0.1 < $1.1 }
@@ -277,9 +281,18 @@ extension SurfaceFinder {
         if let b = best, Double(b.nearMisses) > Self.stalledNearMissFraction * Double(b.inliers.count) {
             var rescuer = grower
             rescuer.wideningFactor = RegionGrower.rescueBandFactor
-            let start = b.inliers.filter { c.seedPosition.distanceSquared(to: positions[$0]) <= c.seedRadius * c.seedRadius }
+            // The region's points in the seed ball (order-free: in the ball's query order; the
+            // growth's queue starts from them).
+            let start: [Int]
+            if orderFree {
+                let ascending = b.inliers.isAscending ? b.inliers : b.inliers.sorted()
+                start = c.ball.filter { ascending.containsSorted($0) }
+            } else {
+                start = b.inliers.filter { c.seedPosition.distanceSquared(to: positions[$0]) <= c.seedRadius * c.seedRadius }
+            }
             let (grown, inliers, nearMisses, _) = rescuer.grow(
-                b.model, from: start.isEmpty ? b.inliers : start, initialReach: c.seedRadius)
+                b.model, from: start.isEmpty ? (orderFree ? OrderFreeSampling.coordinateSorted(b.inliers, positions) : b.inliers) : start,
+                initialReach: c.seedRadius)
             let final = grower.finalFit(grown, inliers, maximumPoints: Self.maximumFinalFitPoints,
                                         iterations: Self.finalIterations(type))
             if final.inliers.count > b.inliers.count { best = (final.model, final.inliers, nearMisses) }
@@ -289,7 +302,7 @@ extension SurfaceFinder {
         if type != .plane, var b = best {
             var planeGenerator = SeededGenerator(seed: c.randomSeed &+ Self.touchingPlaneSeedOffset)
             if let kept = grower.withoutTouchingPlane(b.model, b.inliers, generator: &planeGenerator), kept.count >= needed {
-                let pts = RegionGrower.subsample(kept, positions, maximum: Self.maximumFinalFitPoints)
+                let pts = sample(kept, maximum: Self.maximumFinalFitPoints).map { SIMD3<Double>(positions[$0]) }
                 let refit = OrthogonalDistanceFitter.refine(b.model, points: pts, maximumIterations: Self.finalIterations(type))
                 if refit.isValid {
                     b.model = refit
@@ -328,6 +341,13 @@ extension SurfaceFinder {
         return (sum / Double(max(indices.count, 1))).squareRoot()
     }
 
+    /// At most `maximum` of `indices` for a fit or a test: chosen by their coordinates' hashes when
+    /// the finder is order-free (`OrderFreeSampling.hashed`), otherwise evenly spaced through the list.
+    func sample(_ indices: [Int], maximum: Int) -> [Int] {
+        orderFree ? OrderFreeSampling.hashed(indices, positions, maximum: maximum)
+            : RegionGrower.subsampleIndices(indices, maximum: maximum)
+    }
+
     /// Why a model is degenerate for its inliers, or `nil` when it is acceptable.
     func degeneracy(of model: SurfaceModel, inliers: [Int]) -> String? {
         // The inliers' bounding box, in scalar minima and maxima (the generic `pointwiseMin` per point
@@ -346,7 +366,7 @@ extension SurfaceFinder {
         if model.type != .plane {
             // A curved surface must explain its inliers better than their plane does, by more than
             // its extra parameters buy (`curvatureSupported`).
-            let pts = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
+            let pts = sample(inliers, maximum: Self.maximumFinalFitPoints).map { SIMD3<Double>(positions[$0]) }
             if let plane = OrthogonalDistanceFitter.fitPlane(pts) {
                 let flat = OrthogonalDistanceFitter.cost(plane, pts), curved = OrthogonalDistanceFitter.cost(model, pts)
                 if !Self.curvatureSupported(flat: flat, curved: curved, pointCount: inliers.count,

@@ -26,7 +26,7 @@ extension SurfaceFinder {
         }
         // The simpler types, fitted by least squares to the requested type's inliers (the same points).
         let inliers = requestedSolution.inliers
-        let fitPoints = RegionGrower.subsample(inliers, positions, maximum: Self.maximumFinalFitPoints)
+        let fitPoints = sample(inliers, maximum: Self.maximumFinalFitPoints).map { SIMD3<Double>(positions[$0]) }
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * requestedSolution.model.parameterCount)
         var all: [(type: SurfaceType, solution: Solution)] = []
         for type in simpler {
@@ -37,7 +37,7 @@ extension SurfaceFinder {
             all.append((type, Solution(model: model, inliers: kept, rms: Float(rootMeanSquare(model, kept)), band: requestedSolution.band)))
         }
         all.append((requested, requestedSolution))
-        let compared = RegionGrower.subsampleIndices(inliers, maximum: Self.maximumCriterionPoints)
+        let compared = sample(inliers, maximum: Self.maximumCriterionPoints)
         let scale = Double(inliers.count) / Double(max(compared.count, 1))
         let criteria = all.map {
             informationCriterion($0.solution.model, compared, sigma: sigma, clip: c.band, scale: scale, pointCount: inliers.count)

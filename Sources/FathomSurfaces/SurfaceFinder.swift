@@ -20,22 +20,53 @@ public struct SurfaceFinder: Sendable {
     public let index: SpatialIndex
     /// The mean nearest-neighbour distance of the cloud, metres, used when a search gives none.
     public let estimatedMeanDistance: Float
+    /// Whether the answers are independent of the order of the cloud's points: the index keeps its
+    /// cells in coordinate order (`CoordinateOrderedIndex`), so floods and seed balls follow the
+    /// points' coordinates; random draws are seeded from the seed's coordinates, not its index; and
+    /// samples of a region are chosen by the hash of the points' coordinates
+    /// (`OrderFreeSampling.hashed`), not evenly through a list of indices. The same points in any
+    /// order then give the same surface and inliers (mapped along). Off by default: see
+    /// docs/surface-finder.md, tenth pass, for what it costs and changes.
+    public let orderFree: Bool
 
     /// Builds the finder (and its spatial index) for a cloud.
     /// - Parameter cellSize: the index's cell edge, metres; `nil` chooses one from the cloud's extent.
     /// - Throws: `SurfaceFinderError.emptyCloud` when the cloud has no finite point.
     public init(cloud: PointCloud, cellSize: Float? = nil) throws {
-        try self.init(positions: cloud.positions, cellSize: cellSize)
+        try self.init(positions: cloud.positions, cellSize: cellSize, orderFree: false)
+    }
+
+    /// Builds the finder (and its spatial index) for a cloud.
+    /// - Parameters:
+    ///   - cellSize: the index's cell edge, metres; `nil` chooses one from the cloud's extent.
+    ///   - orderFree: whether every search's answer is made independent of the order of the cloud's
+    ///     points (`orderFree`).
+    /// - Throws: `SurfaceFinderError.emptyCloud` when the cloud has no finite point.
+    public init(cloud: PointCloud, cellSize: Float? = nil, orderFree: Bool) throws {
+        try self.init(positions: cloud.positions, cellSize: cellSize, orderFree: orderFree)
     }
 
     /// Builds the finder (and its spatial index) for positions, metres.
     /// - Throws: `SurfaceFinderError.emptyCloud` when there is no finite point.
     public init(positions: [SIMD3<Float>], cellSize: Float? = nil) throws {
+        try self.init(positions: positions, cellSize: cellSize, orderFree: false)
+    }
+
+    /// Builds the finder (and its spatial index) for positions, metres.
+    /// - Throws: `SurfaceFinderError.emptyCloud` when there is no finite point.
+    /// - Parameter orderFree: whether every search's answer is made independent of the order of the
+    ///   cloud's points (`orderFree`).
+    public init(positions: [SIMD3<Float>], cellSize: Float? = nil, orderFree: Bool) throws {
         guard positions.contains(where: \.isFinite) else { throw SurfaceFinderError.emptyCloud }
         self.positions = positions
-        let index = SpatialIndex(positions: positions, cellSize: cellSize, cellsPerPoint: Self.indexCellsPerPoint)
+        self.orderFree = orderFree
+        // Order-free: cells in coordinate order, so the searches' floods and samples follow the
+        // points' coordinates, not their order in the cloud (the same answer for any permutation).
+        let index = orderFree
+            ? CoordinateOrderedIndex.build(positions: positions, cellSize: cellSize, cellsPerPoint: Self.indexCellsPerPoint)
+            : SpatialIndex(positions: positions, cellSize: cellSize, cellsPerPoint: Self.indexCellsPerPoint)
         self.index = index
-        estimatedMeanDistance = Self.meanSpacing(positions, index: index)
+        estimatedMeanDistance = Self.meanSpacing(positions, index: index, orderFree: orderFree)
     }
 
     /// Cells per point of the finder's index: the finest the index allows, because searches make
@@ -65,11 +96,15 @@ public struct SurfaceFinder: Sendable {
     /// Samples used to estimate the mean spacing.
     static let spacingSamples = 256
 
-    /// The mean nearest-neighbour distance over evenly spaced sample points (1 when undefined).
-    static func meanSpacing(_ positions: [SIMD3<Float>], index: SpatialIndex) -> Float {
-        let step = max(1, positions.count / spacingSamples)
+    /// The mean nearest-neighbour distance over evenly spaced sample points: through the index's cell
+    /// order when order-free (the same for any permutation of the cloud), else through the cloud's
+    /// order (1 when undefined).
+    static func meanSpacing(_ positions: [SIMD3<Float>], index: SpatialIndex, orderFree: Bool) -> Float {
         var sum = 0.0, n = 0
-        for i in stride(from: 0, to: positions.count, by: step) where positions[i].isFinite {
+        let step = max(1, positions.count / spacingSamples)
+        let samples = orderFree ? CoordinateOrderedIndex.evenlySpaced(index, count: spacingSamples)
+            : stride(from: 0, to: positions.count, by: step).filter { positions[$0].isFinite }
+        for i in samples {
             if let d = index.nearest(to: positions[i], excluding: i), d.distance > 0 {
                 sum += Double(d.distance)
                 n += 1

@@ -162,7 +162,7 @@ enum SurfaceAccuracySweep {
                 for t in 0..<trials {
                     let scene = SyntheticPrimitiveScene(kind, noise: noise, objectPoints: 2000, clutterPoints: 6000,
                                            seed: UInt64(t) &* 7919 &+ UInt64(noise * 1e6))
-                    let finder = try! SurfaceFinder(positions: scene.positions)
+                    let finder = CrowdedSceneSweep.finder(scene.positions)
                     // Typed search (the type told, as the peers were); conversions are tested apart.
                     let search = SurfaceSearch(type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius,
                                                accuracy: noise, conversions: [])

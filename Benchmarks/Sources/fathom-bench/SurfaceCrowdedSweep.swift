@@ -16,6 +16,9 @@ import Foundation
 //                          search's passes then stream through memory, and its answers differ: see
 //                          docs/surface-finder.md, ninth pass). FATHOM_CROWDED_SHUFFLE is still read
 //                          as `shuffled`.
+//   FATHOM_SURFACE_ORDER_FREE  when set, every finder of the crowded, feature-point and accuracy sweeps is
+//                          built order-free (`SurfaceFinder(positions:orderFree: true)`: the same answer
+//                          for any order of the points; docs/surface-finder.md, tenth pass)
 //   FATHOM_CROWDED_EXPORT  a folder: each case is written there (raw float32 x y z, `<name>.f32`, the
 //                          name starting with the type) with a line in `cases.tsv` (name, points, seed
 //                          index, seed radius, accuracy, our median ms of the typed search, whether we
@@ -43,6 +46,14 @@ enum CrowdedSceneSweep {
         var order = Array(points.indices)
         order.shuffle(using: &generator)
         return (order.map { points[$0] }, order.firstIndex(of: 0) ?? 0)
+    }
+
+    /// Whether the sweeps' finders are order-free (FATHOM_SURFACE_ORDER_FREE).
+    static var orderFree: Bool { environment["FATHOM_SURFACE_ORDER_FREE"] != nil }
+
+    /// A finder over `positions`, order-free when FATHOM_SURFACE_ORDER_FREE is set.
+    static func finder(_ positions: [SIMD3<Float>]) -> SurfaceFinder {
+        try! SurfaceFinder(positions: positions, orderFree: orderFree)
     }
 
     static func trials(for size: Int) -> Int {
@@ -119,7 +130,8 @@ enum CrowdedSceneSweep {
         var exportLines: [String] = []
         if let export { try? FileManager.default.createDirectory(at: export, withIntermediateDirectories: true) }
         print("crowded scenes: object 25% of the cloud, 2 same-type distractors, ground, wall, 10% outliers, visible side, "
-            + (shuffled ? "points in a seeded random order" : "points in the generator's order (FATHOM_CROWDED_ORDER=generated)"))
+            + (shuffled ? "points in a seeded random order" : "points in the generator's order (FATHOM_CROWDED_ORDER=generated)")
+            + (orderFree ? ", order-free finder (FATHOM_SURFACE_ORDER_FREE)" : ""))
         print("found% = requested type with radius/half-angle error ≤ 10% and axis ≤ 10° (planes: normal ≤ 10°, offset ≤ 5 cm)")
         print("type%  = requested type returned; ms = thread CPU per call, median (conversions on / typed, no conversions)")
         print("type      points noise  found%  type%  radius%med  axis°med   ms(conv)  ms(typed)  build ms  decisions")
@@ -137,7 +149,7 @@ enum CrowdedSceneSweep {
                         let (positions, seedIndex) = ordered(scene.positions, shuffled: shuffled,
                                                              seed: UInt64(t) &* 104_729 &+ UInt64(size))
                         let b0 = SurfaceCPUTime.threadMilliseconds()
-                        let finder = try! SurfaceFinder(positions: positions)
+                        let finder = Self.finder(positions)
                         buildMs.append(SurfaceCPUTime.threadMilliseconds() - b0)
                         let search = SurfaceSearch(type: surfaceType(kind), seed: .index(seedIndex), seedRadius: scene.seedRadius,
                                                    accuracy: noise)
@@ -212,10 +224,10 @@ enum CrowdedSceneSweep {
                 let scene = SyntheticCrowdedScene(kind, totalPoints: 2000, sensor: .featurePoints(along: 0.015, across: 0.002),
                                                   seed: UInt64(t) &+ 5000)
                 let search = SurfaceSearch(type: surfaceType(kind), seed: .index(0), seedRadius: scene.seedRadius, accuracy: 0.01)
-                let alone = try! SurfaceFinder(positions: Array(scene.positions[0..<scene.objectCount]))
+                let alone = Self.finder(Array(scene.positions[0..<scene.objectCount]))
                 guard try! alone.find(search).surface?.type == search.type else { continue }
                 separable += 1
-                let result = try! SurfaceFinder(positions: scene.positions).find(search)
+                let result = try! Self.finder(scene.positions).find(search)
                 if let d = result.surface?.fit.typeDecision { tests["\(d.test.rawValue)→\(result.surface!.type)", default: 0] += 1 }
                 if result.surface?.type == search.type { requested += 1 }
                 if isObject(result, scene.truth).0 { found += 1 }

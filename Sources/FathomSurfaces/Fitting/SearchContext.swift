@@ -21,7 +21,8 @@ struct SearchContext {
     /// Flood-fill connection radius when the orientation test is off, metres (fewer, wider queries:
     /// no covered point relies on another point's test).
     let wideConnectionRadius: Float
-    /// Indices within the seed radius (excluded ones left out).
+    /// Indices within the seed radius (excluded ones left out): ascending, or in the index's query
+    /// order when the finder is order-free.
     let ball: [Int]
     let excluded: Set<Int>
     let randomSeed: UInt64
@@ -38,11 +39,16 @@ struct SearchContext {
         reach = max(search.maximumReach, search.seedRadius)
         let excluded = search.excludedIndices
         self.excluded = excluded
-        randomSeed = search.randomSeed ^ UInt64(seedIndex)
+        // Order-free: from the seed's coordinates, not its index (the same draws for any order of
+        // the cloud).
+        randomSeed = search.randomSeed ^ (finder.orderFree ? OrderFreeSampling.hash(seed) : UInt64(seedIndex))
         var ball: [Int] = []
         finder.index.forEachNeighbor(of: seed, radius: search.seedRadius) { i, _ in ball.append(i) }
         if !excluded.isEmpty { ball.removeAll { excluded.contains($0) } }
-        ball.sort()
+        // Order-free: kept in the query's order (cells in grid order, points within a cell in
+        // coordinate order: `CoordinateOrderedIndex`), not by index, so the subsample drawn from it
+        // and the growth's start follow the points' coordinates.
+        if !finder.orderFree { ball.sort() }
         self.ball = ball
         // Local spacing: the grid spacing of the ball's points over a disc of the seed radius,
         // kept within a factor of two of the given (or estimated) mean distance.

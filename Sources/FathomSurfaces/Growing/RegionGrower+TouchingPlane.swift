@@ -47,7 +47,7 @@ extension RegionGrower {
         // inliers when too few were searched; the count scaled to all inliers.
         let searched = inliers.filter { patchCache.find($0).found != nil }
         let pool = searched.count >= Self.touchingPlaneTiltSamples ? searched : inliers
-        let sample = Self.subsampleIndices(pool, maximum: Self.touchingPlaneTiltSamples)
+        let sample = sample(pool, maximum: Self.touchingPlaneTiltSamples)
         let tilted = sample.filter { !patch(of: $0).fits(positions[$0], ev, allowance: Self.maximumTiltSineSquared) }
         let tiltedShare = Double(tilted.count) * Double(inliers.count) / Double(max(sample.count, 1))
         guard tiltedShare >= Double(Self.touchingPlaneMinimumSupport / 3) else { return nil }
@@ -61,7 +61,10 @@ extension RegionGrower {
                 if !ascending.containsSorted(j), !excluded.contains(j) { aroundSet.insert(j) }
             }
         }
-        let around = aroundSet.sorted().map { SIMD3<Double>(positions[$0]) }
+        // In coordinate order when the search is order-free: the random plane hypotheses below draw
+        // by position in this list.
+        let around = (orderFree ? OrderFreeSampling.coordinateSorted(Array(aroundSet), positions) : aroundSet.sorted())
+            .map { SIMD3<Double>(positions[$0]) }
         guard around.count >= Self.touchingPlaneMinimumSupport else { return nil }
         var best: (point: SIMD3<Double>, normal: SIMD3<Double>, count: Int)?
         for _ in 0..<Self.touchingPlaneSamples {

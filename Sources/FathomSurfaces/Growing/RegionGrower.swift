@@ -48,6 +48,9 @@ struct RegionGrower {
     /// Radius of the neighbourhood whose orientation a candidate point must share with the model,
     /// metres; 0 turns the orientation test off.
     let normalRadius: Float
+    /// Whether samples of the region are chosen by the points' coordinates (`OrderFreeSampling`), the
+    /// same for any order of the cloud, rather than evenly spaced through a list of indices.
+    var orderFree = false
     /// The patches already computed by this search (shared by copies of the grower).
     let patchCache = PatchCache()
     /// Whether growth takes its fast paths: without the orientation test whole index cells are claimed
@@ -208,8 +211,8 @@ struct RegionGrower {
     /// …when the coarse sample holds at least this many points per model parameter.
     static let coarsePointsPerParameter = 50
 
-    /// The final fit of a grown region: `model` refined on at most `maximumPoints` evenly spaced grown
-    /// points that it admits, then the grown points the refined model admits (the whole region is
+    /// The final fit of a grown region: `model` refined on at most `maximumPoints` grown points that it
+    /// admits (`sample(_:maximum:)`), then the grown points the refined model admits (the whole region is
     /// confirmed once, against the final model; against `model` when the refinement fails). Of many
     /// iterations, all but `fineIterations` run on every `coarseSampleStride`-th point of the sample
     /// (kept only when it fits the whole sample better than `model`).
@@ -218,7 +221,7 @@ struct RegionGrower {
     func finalFit(_ model: SurfaceModel, _ indices: [Int], maximumPoints: Int, iterations: Int)
         -> (model: SurfaceModel, inliers: [Int])
     {
-        let sample = admitted(Self.subsampleIndices(indices, maximum: maximumPoints), by: model)
+        let sample = admitted(sample(indices, maximum: maximumPoints), by: model)
         let points = sample.map { SIMD3<Double>(positions[$0]) }
         var start = model
         var remaining = iterations
@@ -256,6 +259,13 @@ struct RegionGrower {
         guard indices.count > maximum else { return indices.map { SIMD3<Double>(positions[$0]) } }
         let step = Double(indices.count) / Double(maximum)
         return (0..<maximum).map { SIMD3<Double>(positions[indices[Int(Double($0) * step)]]) }
+    }
+
+    /// At most `maximum` of `indices` for a fit or a test: chosen by their coordinates' hashes when the
+    /// search is order-free (`OrderFreeSampling.hashed`), otherwise evenly spaced through the list.
+    func sample(_ indices: [Int], maximum: Int) -> [Int] {
+        orderFree ? OrderFreeSampling.hashed(indices, positions, maximum: maximum)
+            : Self.subsampleIndices(indices, maximum: maximum)
     }
 
     /// At most `maximum` of `indices`, evenly spaced through the list.

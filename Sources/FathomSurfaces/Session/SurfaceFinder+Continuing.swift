@@ -61,11 +61,12 @@ extension SurfaceFinder {
         // The growth's own settings for this cloud and seed (the connection radius follows the
         // cloud's density, which grows with it).
         let orientationRadius = search.type == .plane ? 0 : Self.orientationRadius(band: band, context: context)
-        let grower = RegionGrower(
+        var grower = RegionGrower(
             positions: positions, index: index, band: band,
             connectionRadius: orientationRadius > 0 ? context.connectionRadius : context.wideConnectionRadius,
             seed: context.seedPosition, reach: context.reach, excluded: context.excluded,
             normalRadius: orientationRadius)
+        grower.orderFree = orderFree
         let region = continuedRegion(previous, grower: grower, evaluator: evaluator)
         guard region.state[seedIndex] == Self.inRegion else { return try fullSearch(search, because: .seedLeftSurface) }
 
