@@ -51,12 +51,6 @@ struct DepthPoseRefiner {
     /// clusters of the alignment's covariance): 6 × 4 blocks of about 10° of view each.
     static let blocksAcross = 6
     static let blocksDown = 4
-    /// The prior on a walk's drift, as a fraction of `DriftFilter`'s allowances, until the walk's
-    /// own alignments have measured it (`DriftFilter+Adaptation.swift`): recorded poses are taken to
-    /// be good unless the data say otherwise. (With the allowances whole as the prior, the first
-    /// frames of an exact walk follow their alignments' error, the model is built with it, and the
-    /// innovations then measure that error as drift: docs/independent-rooms.md, session 12.)
-    static let priorDriftScale = 0.1
     /// Nearest and farthest depth sampled, metres.
     static let nearest: Float = 0.3
 
@@ -75,7 +69,7 @@ struct DepthPoseRefiner {
     private(set) var refinedCount = 0
     private(set) var keptCount = 0
     /// The filter weighing each alignment against the drift possible since the frame before.
-    private(set) var filter = DriftFilter(driftScale: Self.priorDriftScale)
+    private(set) var filter = DriftFilter()
     /// The previous frame's recorded pose and time, for the drift possible between the two.
     private var previous: (pose: RigidTransform, timestamp: Double)?
 

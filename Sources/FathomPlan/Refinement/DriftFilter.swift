@@ -33,45 +33,13 @@ struct DriftFilter {
     /// Covariance of the correction (row-major 4 × 4 over x, y, z in metres and the turn in radians).
     private(set) var covariance = [Double](repeating: 0, count: 16)
 
-    /// The walk's measured drift, as fractions of the allowances above (0: the walk does not drift;
-    /// 1: it drifts as much as the allowances say a phone can): the shift's (per metre and per
-    /// second) and the heading's (per radian and per second). Both start at the prior given to
-    /// `init(driftScale:)` and are measured from the alignments' innovations once
-    /// `framesBeforeAdapting` frames have been weighed (see `DriftFilter+Adaptation.swift`); the
-    /// allowances are their upper bound.
-    var shiftDriftScale = 1.0
-    var turnDriftScale = 1.0
-    /// The alignments' measured scatter over what their residuals claim (variance ratio, ≥ 1): the
-    /// residuals see the depth's error within a frame, not the model's nor what the iterations leave.
-    var noiseScale = 1.0
-    /// How the covariance depends on each drift scale (`∂P/∂α`, row-major 4 × 4): the shift's and the
-    /// heading's allowance as accumulated and not yet measured away.
-    var shiftSensitivity = [Double](repeating: 0, count: 16)
-    var turnSensitivity = [Double](repeating: 0, count: 16)
-    /// The innovations' moment equations for the scales (see `DriftFilter+Adaptation.swift`).
-    var moments = DriftScaleMoments()
-    /// Whether the scales are measured from the walk (false: the allowances apply whole, as before
-    /// session 12; for comparison).
-    var adapts = true
-
-    /// Creates a filter whose drift scales start at `driftScale` (0–1: the prior on how much of the
-    /// allowances the walk drifts, until the walk's own alignments measure it).
-    init(driftScale: Double = 1) {
-        shiftDriftScale = driftScale
-        turnDriftScale = driftScale
-    }
-
     /// Grows the covariance by the drift possible over a step of `moved` metres, `seconds` and
-    /// `turned` radians: the allowances times the walk's measured drift scales.
+    /// `turned` radians.
     mutating func predict(moved: Double, seconds: Double, turned: Double) {
         let shift = Self.shiftPerMetre * moved + Self.shiftPerSecond * max(0, seconds)
         let turn = Self.turnPerSecond * max(0, seconds) + Self.turnPerRadian * abs(turned)
-        for k in 0..<3 {
-            covariance[k * 4 + k] += shiftDriftScale * shift * shift
-            shiftSensitivity[k * 4 + k] += shift * shift
-        }
-        covariance[15] += turnDriftScale * turn * turn
-        turnSensitivity[15] += turn * turn
+        for k in 0..<3 { covariance[k * 4 + k] += shift * shift }
+        covariance[15] += turn * turn
     }
 
     /// The part of a frame's alignment to apply, and the covariance after it.
@@ -99,18 +67,13 @@ struct DriftFilter {
             }
         }
         let smallSample = Double(blocks) / Double(blocks - 1)
-        var measured = Self.multiply(Self.multiply(pseudoInverse, meat), pseudoInverse)
-        var noise = [Double](repeating: 0, count: 16)
-        for k in 0..<16 {
-            measured[k] *= smallSample
-            noise[k] = noiseScale * measured[k] + Self.unmeasuredVariance * unconstrained[k]
-        }
+        var noise = Self.multiply(Self.multiply(pseudoInverse, meat), pseudoInverse)
+        for k in 0..<16 { noise[k] = noise[k] * smallSample + Self.unmeasuredVariance * unconstrained[k] }
         // Gain K = P (P + R)⁻¹; change K z; covariance (I − K) P.
         var innovation = [Double](repeating: 0, count: 16)
         for k in 0..<16 { innovation[k] = covariance[k] + noise[k] }
         guard let inverse = Self.symmetricInverse(innovation) else { return nil }
         let gain = Self.multiply(covariance, inverse)
-        adapt(innovation: measurement, inverse: inverse, measured: measured, unmeasured: unconstrained, gain: gain)
         var change = [Double](repeating: 0, count: 4)
         for r in 0..<4 { for c in 0..<4 { change[r] += gain[r * 4 + c] * measurement[c] } }
         let reduced = Self.multiply(gain, covariance)
