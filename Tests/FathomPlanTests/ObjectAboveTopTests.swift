@@ -61,11 +61,8 @@ import Testing
             let bottom = z < Self.wardrobeFront ? floorClearance : Self.wardrobeTop + 0.05
             column(SIMD2(Self.partitionX, z), from: bottom, to: Self.partitionTop)
         }
-        let grid = PlanPointGrid(positions: positions, heights: heights, cellSize: FloorPlanExtractor.pointGridCellSize)
-        let room = [SIMD2(0.0, 0.0), SIMD2(4.0, 0.0), SIMD2(4.0, 3.6), SIMD2(0.0, 3.6)]
-        let objects = FloorPlanExtractor().findObjects(
-            grid: grid, faces: WallFace.handMadeRoom(width: 4, depth: 3.6), rooms: [room], ceilingHeight: 2.5,
-            ceilingSeen: false)
+        let objects = FloorPlanExtractor.objectsInHandMadeRoom(
+            positions: positions, heights: heights, ceilingSeen: false)
         #expect(objects.count == 1, "\(objects)")
         guard let wardrobe = objects.first else { return }
         #expect(abs(wardrobe.top - Self.wardrobeTop) <= Self.topTolerance, "\(wardrobe)")
@@ -109,11 +106,8 @@ import Testing
         for i in 201...Int(stripEnd / Self.spacing) {
             for z in [3.52, 3.535, 3.55] { column(SIMD2(Double(i) * Self.spacing, z), to: Self.partitionTop) }
         }
-        let grid = PlanPointGrid(positions: positions, heights: heights, cellSize: FloorPlanExtractor.pointGridCellSize)
-        let room = [SIMD2(0.0, 0.0), SIMD2(4.0, 0.0), SIMD2(4.0, 3.6), SIMD2(0.0, 3.6)]
-        let objects = FloorPlanExtractor().findObjects(
-            grid: grid, faces: WallFace.handMadeRoom(width: 4, depth: 3.6), rooms: [room], ceilingHeight: 2.5,
-            ceilingSeen: false)
+        let objects = FloorPlanExtractor.objectsInHandMadeRoom(
+            positions: positions, heights: heights, ceilingSeen: false)
         #expect(objects.count == 1, "\(objects)")
         guard let bookcase = objects.first else { return }
         #expect(abs(bookcase.top - bookcaseTop) <= Self.topTolerance, "\(bookcase)")

@@ -15,9 +15,6 @@ import Testing
     static let bookcaseTop = 1.8
     static let wallNoiseTop = 2.4
 
-    /// The room's four walls, seen from inside.
-    static var faces: [WallFace] { WallFace.handMadeRoom(width: 4, depth: 3.6) }
-
     /// A bookcase (x 1.0…2.0, z 3.2…3.6) seen on its front (z = 3.2) and both ends from the floor to
     /// 1.8 m, a point every centimetre of height; behind it the wall's noise 5–8 cm in front of the
     /// wall (z 3.52…3.55, farther than the wall clearance) from 1.8 to 2.4 m, a point every 3 cm of
@@ -55,10 +52,8 @@ import Testing
                 }
             }
         }
-        let grid = PlanPointGrid(positions: positions, heights: heights, cellSize: FloorPlanExtractor.pointGridCellSize)
-        let room = [SIMD2(0.0, 0.0), SIMD2(4.0, 0.0), SIMD2(4.0, 3.6), SIMD2(0.0, 3.6)]
-        let objects = FloorPlanExtractor().findObjects(
-            grid: grid, faces: Self.faces, rooms: [room], ceilingHeight: 2.5, ceilingSeen: false)
+        let objects = FloorPlanExtractor.objectsInHandMadeRoom(
+            positions: positions, heights: heights, ceilingSeen: false)
         #expect(objects.count == 1, "\(objects)")
         guard let bookcase = objects.first else { return }
         #expect(abs(bookcase.top - Self.bookcaseTop) <= Self.topTolerance, "\(bookcase)")

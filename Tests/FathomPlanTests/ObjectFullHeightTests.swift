@@ -12,9 +12,6 @@ import Testing
     /// Tolerance on a found top, metres.
     static let topTolerance: Double = 0.005
 
-    /// The room's four walls, seen from inside.
-    static var faces: [WallFace] { WallFace.handMadeRoom(width: 4, depth: 3.6) }
-
     /// A wardrobe 2.0 m high against the back wall (x 1.5…2.48, z 3.0…3.6), only its top seen, and
     /// beside its end a partition stub (x = 2.5, z 2.0…3.6) seen from the floor to the ceiling that no
     /// face took; the floor seen everywhere else. The stub's column reaches up under the ceiling, so
@@ -37,10 +34,8 @@ import Testing
                 heights.append(Float(Double(k) * Self.spacing))
             }
         }
-        let grid = PlanPointGrid(positions: positions, heights: heights, cellSize: FloorPlanExtractor.pointGridCellSize)
-        let room = [SIMD2(0.0, 0.0), SIMD2(4.0, 0.0), SIMD2(4.0, 3.6), SIMD2(0.0, 3.6)]
-        let objects = FloorPlanExtractor().findObjects(
-            grid: grid, faces: Self.faces, rooms: [room], ceilingHeight: 2.5, ceilingSeen: true)
+        let objects = FloorPlanExtractor.objectsInHandMadeRoom(
+            positions: positions, heights: heights, ceilingSeen: true)
         #expect(objects.count == 1, "\(objects)")
         guard let wardrobe = objects.first else { return }
         let xs = wardrobe.corners.map(\.x)
@@ -93,10 +88,8 @@ import Testing
             face(SIMD2(1.0, Double(j) * Self.spacing), upTo: 2.49)
             face(SIMD2(1.6, Double(j) * Self.spacing), upTo: 2.49)
         }
-        let grid = PlanPointGrid(positions: positions, heights: heights, cellSize: FloorPlanExtractor.pointGridCellSize)
-        let room = [SIMD2(0.0, 0.0), SIMD2(4.0, 0.0), SIMD2(4.0, 3.6), SIMD2(0.0, 3.6)]
-        let objects = FloorPlanExtractor().findObjects(
-            grid: grid, faces: Self.faces, rooms: [room], ceilingHeight: 2.5, ceilingSeen: true)
+        let objects = FloorPlanExtractor.objectsInHandMadeRoom(
+            positions: positions, heights: heights, ceilingSeen: true)
         #expect(objects.count == 1, "\(objects)")
         guard let wardrobe = objects.first else { return }
         let xs = wardrobe.corners.map(\.x)

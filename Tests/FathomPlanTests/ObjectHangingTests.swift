@@ -138,10 +138,8 @@ import Testing
                 }
             }
         }
-        let grid = PlanPointGrid(positions: positions, heights: heights, cellSize: FloorPlanExtractor.pointGridCellSize)
-        let room = [SIMD2(0.0, 0.0), SIMD2(4.0, 0.0), SIMD2(4.0, 3.6), SIMD2(0.0, 3.6)]
-        let objects = FloorPlanExtractor().findObjects(
-            grid: grid, faces: Self.faces, rooms: [room], ceilingHeight: 2.5, ceilingSeen: true)
+        let objects = FloorPlanExtractor.objectsInHandMadeRoom(
+            positions: positions, heights: heights, ceilingSeen: true)
         #expect(objects.count == 1, "\(objects)")
         #expect(objects.allSatisfy { $0.bottom == 0 && abs($0.top - 1.8) <= Self.heightTolerance }, "\(objects)")
     }

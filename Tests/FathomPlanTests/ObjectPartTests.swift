@@ -12,9 +12,6 @@ import Testing
     /// Tolerance on a found top, metres.
     static let topTolerance: Double = 0.005
 
-    /// The room's four walls, seen from inside.
-    static var faces: [WallFace] { WallFace.handMadeRoom(width: 4, depth: 3.6) }
-
     /// A counter 0.9 m high (x 1.0…3.0, z 3.0…3.6) under wall cabinets reaching 2.1 m over its back
     /// half at the left (x 1.0…2.0, z 3.25…3.6), with a gap between the cabinets (x 1.3…1.6,
     /// z 3.4…3.6) through which the counter's top is seen; the floor seen everywhere else. The
@@ -35,10 +32,8 @@ import Testing
                 heights.append(cabinets && !gap ? 2.1 : counter ? 0.9 : 0)
             }
         }
-        let grid = PlanPointGrid(positions: positions, heights: heights, cellSize: FloorPlanExtractor.pointGridCellSize)
-        let room = [SIMD2(0.0, 0.0), SIMD2(4.0, 0.0), SIMD2(4.0, 3.6), SIMD2(0.0, 3.6)]
-        let objects = FloorPlanExtractor().findObjects(
-            grid: grid, faces: Self.faces, rooms: [room], ceilingHeight: 2.5, ceilingSeen: true)
+        let objects = FloorPlanExtractor.objectsInHandMadeRoom(
+            positions: positions, heights: heights, ceilingSeen: true)
         #expect(objects.count == 2, "\(objects)")
         guard let counter = objects.first(where: { abs($0.top - 0.9) <= Self.topTolerance }) else {
             Issue.record("no counter in \(objects)")
