@@ -83,14 +83,18 @@ extension FloorPlanExtractor {
         let d = Int(((hi.y - lo.y) / cell).rounded(.up)) + 1
         guard w > 0, d > 0, w * d < 50_000_000 else { return [] }
         func centre(_ k: Int) -> SIMD2<Double> { lo + SIMD2(Double(k % w) + 0.5, Double(k / w) + 0.5) * cell }
+        /// The cell holding a plan position, or nil outside the grid.
+        func cellIndex(_ p: SIMD2<Double>) -> Int? {
+            let x = Int((p.x - lo.x) / cell)
+            let z = Int((p.y - lo.y) / cell)
+            guard x >= 0, x < w, z >= 0, z < d else { return nil }
+            return z * w + x
+        }
         // Where the floor was seen (any cell).
         var floorSeen = [Bool](repeating: false, count: w * d)
         for i in grid.positions.indices where abs(grid.heights[i]) <= Self.floorPointTolerance {
-            let p = grid.positions[i]
-            let x = Int((p.x - lo.x) / cell)
-            let z = Int((p.y - lo.y) / cell)
-            guard x >= 0, x < w, z >= 0, z < d else { continue }
-            floorSeen[z * w + x] = true
+            guard let k = cellIndex(grid.positions[i]) else { continue }
+            floorSeen[k] = true
         }
         // Cells inside a room or the open space the cameras stood in, away from the walls.
         let inside = objectSearchRegion(
@@ -105,11 +109,7 @@ extension FloorPlanExtractor {
         var runBits = [UInt64](repeating: 0, count: w * d)
         let ceilingLimit = ceilingSeen ? Float(ceilingHeight) - Self.objectCeilingClearance : .infinity
         for i in grid.positions.indices {
-            let p = grid.positions[i]
-            let x = Int((p.x - lo.x) / cell)
-            let z = Int((p.y - lo.y) / cell)
-            guard x >= 0, x < w, z >= 0, z < d else { continue }
-            let k = z * w + x
+            guard let k = cellIndex(grid.positions[i]) else { continue }
             let h = grid.heights[i]
             if abs(h) <= Self.floorPointTolerance, inside[k] { floorCounts[k] += 1 }
             guard inside[k], h > Self.objectFloorClearance, h < ceilingLimit else { continue }
@@ -132,11 +132,7 @@ extension FloorPlanExtractor {
         }
         var runTops = [Float](repeating: 0, count: w * d)
         for i in grid.positions.indices {
-            let p = grid.positions[i]
-            let x = Int((p.x - lo.x) / cell)
-            let z = Int((p.y - lo.y) / cell)
-            guard x >= 0, x < w, z >= 0, z < d else { continue }
-            let k = z * w + x
+            guard let k = cellIndex(grid.positions[i]) else { continue }
             let h = grid.heights[i]
             guard inside[k], h > Self.objectFloorClearance, h < ceilingLimit, Self.runBin(h) <= runEnds[k] else { continue }
             runTops[k] = max(runTops[k], h)
