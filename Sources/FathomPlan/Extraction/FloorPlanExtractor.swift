@@ -238,6 +238,8 @@ public struct FloorPlanExtractor: Sendable {
         let longEnough = snapped.indices.filter { isLongEnough(snapped[$0]) }
         var faces = cutAtPartitionEnds(longEnough.map { snapped[$0] }, sides: longEnough.map { sides[$0] })
         faces = droppingUnsupported(splitAtJunctions(faces), grid: grid, occluders: furniture)
+        // A line across other faces, holding few points of its own, is no wall (`+BorrowedLines`).
+        faces = droppingBorrowedLines(faces, grid: grid)
         orientFaces(&faces, grid: grid, cameras: cameras)
         let fittedCount = faces.reduce(0) { $0 + $1.pointCount }
         let squares = faces.reduce(0.0) { $0 + $1.rms * $1.rms * Double($1.pointCount) }
@@ -259,6 +261,8 @@ public struct FloorPlanExtractor: Sendable {
 
         progress?(FloorPlanExtractionProgress(stage: .rooms, completed: 0, total: 1))
         let cameraPlan = cameras.map { (frameNumber: $0.frameNumber, position: SIMD2(Double($0.position.x), Double($0.position.z))) }
+        // The room goes on behind a piece's front to the wall hidden behind it (`+HiddenWalls`).
+        faces = closingBehindFurnitureFronts(faces, grid: grid, ceilingHeight: heights.ceilingHeight)
         let rooms = findRooms(faces: faces, cameras: cameraPlan.map(\.position))
         if rooms.isEmpty && !faces.isEmpty {
             messages.append(
@@ -266,7 +270,7 @@ public struct FloorPlanExtractor: Sendable {
                     + "\(faces.count) wall faces found")
         }
         // A piece's front standing for a hidden wall bounds the room but is no wall.
-        let drawn = faces.filter { !$0.isFurnitureFront }
+        let drawn = faces.filter { !$0.isFurnitureFront && !$0.isHiddenWall }
         var plan = assemble(faces: drawn, rooms: rooms, floorY: floorY, ceilingHeight: heights.ceilingHeight)
         plan.objects = findObjects(
             grid: grid, faces: drawn, rooms: rooms.map(\.polygon), ceilingHeight: heights.ceilingHeight,

@@ -27,6 +27,10 @@ struct WallFace: Sendable {
     /// wall behind it was never found, it bounds the room as the nearest known limit (`findRooms`)
     /// and is not drawn as a wall.
     var isFurnitureFront = false
+    /// Whether the face is a wall hidden behind a piece of furniture (`closingBehindFurnitureFronts`:
+    /// seen above the piece's top, or where the side walls were seen running on past its front), or
+    /// the hidden side closing it. It bounds the room and is not drawn.
+    var isHiddenWall = false
 
     /// Creates a face seen over `t0…t1`.
     init(line: PlanLine, t0: Double, t1: Double, pointCount: Int = 0, rms: Double = 0) {
