@@ -16,10 +16,11 @@ extension FloorPlanExtractor {
     /// `minimumHiddenWallPointsPerMetre`. The side walls also give a depth: a face at a front's end,
     /// across it (within `outlineSnapSine` of square) and seen past the front's line, runs on to
     /// where it was last seen. The farthest of these is the room's end. The front becomes a hidden
-    /// wall (`isHiddenWall`) at that depth, bounding the room and not drawn; a side face at one of
-    /// its ends is lengthened to it (a wall runs to the corner), and an end with none is closed by a
-    /// hidden side from the front's end back to the hidden wall (the piece stands in a recess
-    /// beside the face it was in line with). A front without such evidence stays as it was.
+    /// wall (`isHiddenWall`) at that depth, bounding the room and drawn as a wall without points; a
+    /// side face at one of its ends is lengthened to it (a wall runs to the corner), and an end with
+    /// none is closed by a hidden side (`isInferred`, not drawn) from the front's end back to the
+    /// hidden wall (the piece stands in a recess beside the face it was in line with). A front
+    /// without such evidence stays as it was.
     /// - Parameters:
     ///   - ceilingHeight: metres above the floor (seen or the highest wall point).
     func closingBehindFurnitureFronts(

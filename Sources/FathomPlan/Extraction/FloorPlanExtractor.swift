@@ -238,8 +238,6 @@ public struct FloorPlanExtractor: Sendable {
         let longEnough = snapped.indices.filter { isLongEnough(snapped[$0]) }
         var faces = cutAtPartitionEnds(longEnough.map { snapped[$0] }, sides: longEnough.map { sides[$0] })
         faces = droppingUnsupported(splitAtJunctions(faces), grid: grid, occluders: furniture)
-        // A line across other faces, holding few points of its own, is no wall (`+BorrowedLines`).
-        faces = droppingBorrowedLines(faces, grid: grid)
         orientFaces(&faces, grid: grid, cameras: cameras)
         let fittedCount = faces.reduce(0) { $0 + $1.pointCount }
         let squares = faces.reduce(0.0) { $0 + $1.rms * $1.rms * Double($1.pointCount) }
@@ -269,8 +267,9 @@ public struct FloorPlanExtractor: Sendable {
                 "no closed room was found (an open space, or walls not seen all around); the plan holds the "
                     + "\(faces.count) wall faces found")
         }
-        // A piece's front standing for a hidden wall bounds the room but is no wall.
-        let drawn = faces.filter { !$0.isFurnitureFront && !$0.isHiddenWall }
+        // A piece's front standing for a hidden wall bounds the room but is no wall; the wall found
+        // behind it is drawn, the side inferred to close its recess is not (`+HiddenWalls`).
+        let drawn = faces.filter { !$0.isFurnitureFront && !($0.isHiddenWall && $0.isInferred) }
         var plan = assemble(faces: drawn, rooms: rooms, floorY: floorY, ceilingHeight: heights.ceilingHeight)
         plan.objects = findObjects(
             grid: grid, faces: drawn, rooms: rooms.map(\.polygon), ceilingHeight: heights.ceilingHeight,

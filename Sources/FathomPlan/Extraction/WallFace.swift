@@ -29,7 +29,8 @@ struct WallFace: Sendable {
     var isFurnitureFront = false
     /// Whether the face is a wall hidden behind a piece of furniture (`closingBehindFurnitureFronts`:
     /// seen above the piece's top, or where the side walls were seen running on past its front), or
-    /// the hidden side closing it. It bounds the room and is not drawn.
+    /// the hidden side closing it (also `isInferred`). It bounds the room; the wall is drawn, the
+    /// inferred side is not (its end is only as good as the cut at the piece's edge).
     var isHiddenWall = false
 
     /// Creates a face seen over `t0…t1`.
