@@ -40,7 +40,9 @@ extension FloorPlanExtractor {
             var sideAt: [Int?] = [nil, nil]
             for (e, t) in [front.t0, front.t1].enumerated() {
                 let corner = front.line.point(at: t)
-                var best: (k: Int, distance: Double)? = nil
+                // Of the faces there, the one reaching farthest behind the front's line (a stub seen
+                // running on past it, rather than the wall it continues).
+                var best: (k: Int, reach: Double)? = nil
                 for k in faces.indices where k != f && !faces[k].isFurnitureFront {
                     let side = faces[k]
                     guard side.line.sine(with: front.line) >= (1 - Self.outlineSnapSine * Self.outlineSnapSine).squareRoot()
@@ -50,7 +52,8 @@ extension FloorPlanExtractor {
                     guard distance <= Self.outlineSnapDistance, u >= side.t0 - Self.outlineSnapDistance,
                         u <= side.t1 + Self.outlineSnapDistance
                     else { continue }
-                    if distance < (best?.distance ?? .infinity) { best = (k, distance) }
+                    let reach = max(((side.start - corner) * behind).sum(), ((side.end - corner) * behind).sum())
+                    if reach > (best?.reach ?? -.infinity) { best = (k, reach) }
                 }
                 guard let (k, _) = best else { continue }
                 sideAt[e] = k
