@@ -42,7 +42,8 @@ extension FloorPlanExtractor {
     /// clearance as a wall's do, `fullHeightClusterFraction`, and then every cell with a point in that
     /// band), grouped into connected clusters (tall and low
     /// cells apart), each boxed by the smallest rectangle at any angle (wall directions preferred),
-    /// run on to the wall behind where the floor between was never seen, its top the height at least
+    /// run on to the wall behind where the floor between was never seen, each side that ends in the
+    /// blind strip before a wall moved on to it (`wallStripClosed`), its top the height at least
     /// three cells reach; the category from the box's size and shape (`category(…)`).
     ///
     /// When the ceiling was not seen (`ceilingSeen` false, `ceilingHeight` then the top of the walls
@@ -103,6 +104,8 @@ extension FloorPlanExtractor {
         // Per cell: points above the floor, the highest of them, floor points, points under the ceiling.
         var counts = [Int32](repeating: 0, count: w * d)
         var tops = [Float](repeating: 0, count: w * d)
+        // Each cell's second-highest point above the floor (0 with fewer than two).
+        var secondTops = [Float](repeating: 0, count: w * d)
         var floorCounts = [Int32](repeating: 0, count: w * d)
         var ceilingBandCounts = [Int32](repeating: 0, count: w * d)
         var columns = [ObjectColumn](repeating: ObjectColumn(), count: w * d)
@@ -114,6 +117,7 @@ extension FloorPlanExtractor {
             if abs(h) <= Self.floorPointTolerance, inside[k] { floorCounts[k] += 1 }
             guard inside[k], h > Self.objectFloorClearance, h < ceilingLimit else { continue }
             counts[k] += 1
+            secondTops[k] = max(secondTops[k], min(tops[k], h))
             tops[k] = max(tops[k], h)
             columns[k].add(h)
             runBits[k] |= 1 << UInt64(Self.runBin(h))
@@ -174,6 +178,14 @@ extension FloorPlanExtractor {
         for (index, members) in clusters.enumerated() where members.count >= Self.minimumObjectCells {
             let heights = members.map { tops[$0] }.sorted(by: >)
             var top = Double(heights[min(heights.count - 1, Self.objectTopCells - 1)])
+            // A low piece's top is a surface seen, which leaves more than one point in a cell: each
+            // cell's second-highest point, the height three cells reach. A lone point above it (the
+            // noise of the wall behind a sofa's back, a flying pixel) is not the piece's top.
+            if top < Double(Self.tallObjectHeight) {
+                let surfaceHeights = members.map { secondTops[$0] }.sorted(by: >)
+                let surfaceTop = Double(surfaceHeights[min(surfaceHeights.count - 1, Self.objectTopCells - 1)])
+                if surfaceTop > 0 { top = min(top, surfaceTop) }
+            }
             // Under a hanging part the worktop's own level was seen (`hangingCells`): that is the
             // piece's top, not the noise of the wall seen between it and the cabinets, unless more
             // of its cells stand higher than lie under the hanging part (a headboard, a sofa's back:
@@ -211,6 +223,8 @@ extension FloorPlanExtractor {
                 box = backFilled(
                     box, top: top, faces: faces, grid: grid, floorSeen: floorSeen, origin: lo, width: w, depth: d,
                     cell: cell)
+                // A side ending in the blind strip before a wall stands at the wall (`wallStripClosed`).
+                box = Self.wallStripClosed(box, faces: faces)
                 guard min(box.size.x, box.size.y) >= Self.minimumObjectExtent / 2,
                     max(box.size.x, box.size.y) >= Self.minimumObjectExtent
                 else { return nil }
