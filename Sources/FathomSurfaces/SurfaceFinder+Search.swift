@@ -158,6 +158,10 @@ extension SurfaceFinder {
         var band: Double
         /// How the type was decided, when a conversion could apply.
         var decision: SurfaceTypeDecision? = nil
+        /// The share of the inliers whose neighbourhood tilts beyond the strict cut from the model,
+        /// and how many points it was judged on (`RegionGrower.tiltedShare`); set only where draws are
+        /// compared (`preferred(_:context:)`) and the orientation test ran.
+        var tilt: (share: Double, judged: Int)? = nil
     }
 
     enum Outcome {
@@ -170,10 +174,24 @@ extension SurfaceFinder {
         }
     }
 
-    /// Fits one type: candidates, seed-ball refinement, growth, acceptance.
+    /// Fits one type: candidates, seed-ball refinement, growth, acceptance; for the types whose
+    /// search depends on the random draw (`draws(_:)`), once per draw, keeping the solution the data
+    /// prefer (`preferred(_:context:)`).
     func fit(_ type: SurfaceType, context c: inout SearchContext) -> Outcome {
+        let first = fit(type, draw: 0, context: &c)
+        let count = Self.draws(type)
+        guard count > 1 else { return first }
+        var outcomes = [first]
+        for draw in 1..<count { outcomes.append(fit(type, draw: UInt64(draw), context: &c)) }
+        return preferred(outcomes, context: c)
+    }
+
+    /// Fits one type from one random draw (`draw` 0 is the search's own `randomSeed`; others shift
+    /// every generator of the search by `drawSeedStride`).
+    func fit(_ type: SurfaceType, draw: UInt64, context c: inout SearchContext) -> Outcome {
+        let randomSeed = c.randomSeed &+ draw &* Self.drawSeedStride
         var nb = c.neighbourhood(positions: positions, withNormals: type != .plane)
-        var generator = SeededGenerator(seed: c.randomSeed &+ UInt64(SurfaceType.allCases.firstIndex(of: type) ?? 0))
+        var generator = SeededGenerator(seed: randomSeed &+ UInt64(SurfaceType.allCases.firstIndex(of: type) ?? 0))
         var candidates = InitialEstimator.candidates(type, nb, generator: &generator)
         // A plane filling much of the seed ball (a floor, a table, a wall) next to a curved object:
         // candidates from the rest join, and all are scored on the rest.
@@ -261,7 +279,7 @@ extension SurfaceFinder {
         // half the object at the noise level).
         if type != .plane, let b = best, b.inliers.count > c.ball.count,
            stalled(b) || coneDegenerates(b.model, inliers: b.inliers, band: band) {
-            var regionGenerator = SeededGenerator(seed: c.randomSeed &+ Self.regionCandidateSeedOffset)
+            var regionGenerator = SeededGenerator(seed: randomSeed &+ Self.regionCandidateSeedOffset)
             // Order-free: a sample of the region chosen by the points' coordinates, not a random draw
             // by position in the ascending inliers (which follows the cloud's order).
             let regionSample = orderFree ? OrderFreeSampling.hashed(b.inliers, positions, maximum: SeedNeighbourhood.maximumPoints) : b.inliers
@@ -300,7 +318,7 @@ extension SurfaceFinder {
         // A plane touching the object (a floor under a ball) can leave a ring of its points in a
         // noisy region: drop them and refit.
         if type != .plane, var b = best {
-            var planeGenerator = SeededGenerator(seed: c.randomSeed &+ Self.touchingPlaneSeedOffset)
+            var planeGenerator = SeededGenerator(seed: randomSeed &+ Self.touchingPlaneSeedOffset)
             if let kept = grower.withoutTouchingPlane(b.model, b.inliers, generator: &planeGenerator), kept.count >= needed {
                 let pts = sample(kept, maximum: Self.maximumFinalFitPoints).map { SIMD3<Double>(positions[$0]) }
                 let refit = OrthogonalDistanceFitter.refine(b.model, points: pts, maximumIterations: Self.finalIterations(type))
@@ -327,7 +345,8 @@ extension SurfaceFinder {
         let limit = Self.rmsLimitFraction * Float(band)
         guard rms <= limit else { return .failure(.rmsTooLarge(rms: rms, limit: limit)) }
         if let why = degeneracy(of: grown, inliers: inliers) { return .failure(.degenerate(why)) }
-        return .success(Solution(model: grown, inliers: inliers, rms: rms, band: band))
+        let tilt = Self.draws(type) > 1 ? grower.tiltedShare(grown, inliers) : nil
+        return .success(Solution(model: grown, inliers: inliers, rms: rms, band: band, tilt: tilt))
     }
 
     /// The rms orthogonal distance of the points at `indices`, metres.

@@ -112,3 +112,23 @@ extension RegionGrower.LocalPatch {
         return d.dot(cd)
     }
 }
+
+extension RegionGrower {
+    /// The share of `inliers` whose neighbourhood tilts beyond the strict cut from `model`'s surface
+    /// (`maximumTiltSineSquared`, no allowance for the patch's noise), with the number of points it
+    /// was judged on; `nil` without the orientation test. Over the inliers the growth searched (their
+    /// patches are kept), or at most `touchingPlaneTiltSamples` of all inliers when fewer were
+    /// searched. A region that ran onto a touching plane (a table under a ring) holds that plane's
+    /// points, which face as the plane does, not as the model there.
+    /// - Complexity: O(inliers), plus a query per sampled point without a kept patch.
+    func tiltedShare(_ model: SurfaceModel, _ inliers: [Int]) -> (share: Double, judged: Int)? {
+        guard normalRadius > 0, !inliers.isEmpty else { return nil }
+        let ev = model.evaluator
+        let searched = inliers.filter { patchCache.find($0).found != nil }
+        let judged = searched.count >= Self.touchingPlaneTiltSamples
+            ? searched : sample(inliers, maximum: Self.touchingPlaneTiltSamples)
+        var tilted = 0
+        for i in judged where !patch(of: i).fits(positions[i], ev, allowance: Self.maximumTiltSineSquared) { tilted += 1 }
+        return (Double(tilted) / Double(max(judged.count, 1)), judged.count)
+    }
+}
