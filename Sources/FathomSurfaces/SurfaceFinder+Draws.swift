@@ -2,11 +2,12 @@ import FathomCore
 import Foundation
 
 extension SurfaceFinder {
-    /// How many random draws a search of `type` grows and compares. Cone and torus searches over a
-    /// noisy seed ball are bimodal in the draw (the candidates one draw produces either stay on the
-    /// object or run onto a touching plane, or a cone's apex and axis are barely constrained), so two
-    /// draws are grown and the data choose (`preferred(_:context:)`); the simpler types' minimal
-    /// samples are reliable enough that one draw suffices.
+    /// How many random draws a search of `type` may grow and compare. A cone or torus next to a
+    /// touching plane is bimodal in the draw (the region the candidates of one draw grow either stays
+    /// on the object or runs onto the plane: the demo's ring on its table), so when the first draw
+    /// found such a plane, or nothing, a second draw is grown and the data choose
+    /// (`preferred(_:context:)`); the simpler types' minimal samples are reliable enough that one draw
+    /// suffices.
     static func draws(_ type: SurfaceType) -> Int {
         switch type {
         case .cone, .torus: 2

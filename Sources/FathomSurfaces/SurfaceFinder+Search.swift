@@ -162,6 +162,9 @@ extension SurfaceFinder {
         /// and how many points it was judged on (`RegionGrower.tiltedShare`); set only where draws are
         /// compared (`preferred(_:context:)`) and the orientation test ran.
         var tilt: (share: Double, judged: Int)? = nil
+        /// Whether a plane touching the region was found around it (`RegionGrower.touchingPlane`):
+        /// where the answer can depend on the draw, so another draw is grown (`draws(_:)`).
+        var touchingPlaneFound = false
     }
 
     enum Outcome {
@@ -175,12 +178,15 @@ extension SurfaceFinder {
     }
 
     /// Fits one type: candidates, seed-ball refinement, growth, acceptance; for the types whose
-    /// search depends on the random draw (`draws(_:)`), once per draw, keeping the solution the data
-    /// prefer (`preferred(_:context:)`).
+    /// search depends on the random draw (`draws(_:)`), again from other draws when the first found
+    /// nothing or a plane touching its region, keeping the solution the data prefer
+    /// (`preferred(_:context:)`).
     func fit(_ type: SurfaceType, context c: inout SearchContext) -> Outcome {
         let first = fit(type, draw: 0, context: &c)
         let count = Self.draws(type)
-        guard count > 1 else { return first }
+        // Only where the first draw's answer is in doubt: nothing was found, or a plane touches the
+        // region (it either stays on the object or runs onto the plane, depending on the draw).
+        guard count > 1, first.solution?.touchingPlaneFound ?? true else { return first }
         var outcomes = [first]
         for draw in 1..<count { outcomes.append(fit(type, draw: UInt64(draw), context: &c)) }
         return preferred(outcomes, context: c)
@@ -317,9 +323,12 @@ extension SurfaceFinder {
         }
         // A plane touching the object (a floor under a ball) can leave a ring of its points in a
         // noisy region: drop them and refit.
+        var touchingPlaneFound = false
         if type != .plane, var b = best {
             var planeGenerator = SeededGenerator(seed: randomSeed &+ Self.touchingPlaneSeedOffset)
-            if let kept = grower.withoutTouchingPlane(b.model, b.inliers, generator: &planeGenerator), kept.count >= needed {
+            let touching = grower.touchingPlane(b.model, b.inliers, generator: &planeGenerator)
+            touchingPlaneFound = touching.found
+            if let kept = touching.kept, kept.count >= needed {
                 let pts = sample(kept, maximum: Self.maximumFinalFitPoints).map { SIMD3<Double>(positions[$0]) }
                 let refit = OrthogonalDistanceFitter.refine(b.model, points: pts, maximumIterations: Self.finalIterations(type))
                 if refit.isValid {
@@ -346,7 +355,8 @@ extension SurfaceFinder {
         guard rms <= limit else { return .failure(.rmsTooLarge(rms: rms, limit: limit)) }
         if let why = degeneracy(of: grown, inliers: inliers) { return .failure(.degenerate(why)) }
         let tilt = Self.draws(type) > 1 ? grower.tiltedShare(grown, inliers) : nil
-        return .success(Solution(model: grown, inliers: inliers, rms: rms, band: band, tilt: tilt))
+        return .success(Solution(model: grown, inliers: inliers, rms: rms, band: band, tilt: tilt,
+                                 touchingPlaneFound: touchingPlaneFound))
     }
 
     /// The rms orthogonal distance of the points at `indices`, metres.
