@@ -2,17 +2,25 @@ import FathomCore
 import Foundation
 
 extension SurfaceFinder {
-    /// How many random draws a search of `type` may grow and compare. A cone or torus next to a
-    /// touching plane is bimodal in the draw (the region the candidates of one draw grow either stays
-    /// on the object or runs onto the plane: the demo's ring on its table), so when the first draw
-    /// found such a plane, or nothing, a second draw is grown and the data choose
-    /// (`preferred(_:context:)`); the simpler types' minimal samples are reliable enough that one draw
-    /// suffices.
+    /// How many random draws a search of `type` may grow and compare (planes: one; their minimal
+    /// samples are reliable). A further draw is grown only when the first one's answer is in doubt
+    /// (`inDoubt(_:type:)`), and the data choose (`preferred(_:context:)`).
     static func draws(_ type: SurfaceType) -> Int {
         switch type {
-        case .cone, .torus: 2
-        default: 1
+        case .plane, .any: 1
+        default: 2
         }
+    }
+
+    /// Whether a first draw's outcome of a `type` search is in doubt: it found nothing (at 20 mm noise
+    /// a sphere's draw can grow a region its plane explains as well, or a radius far beyond its
+    /// extent, where another draw finds the sphere), or, for a cone or torus, a plane touches its
+    /// region. A cone or torus next to a touching plane is bimodal in the draw: the region the
+    /// candidates of one draw grow either stays on the object or runs onto the plane (the demo's
+    /// ring on its table).
+    static func inDoubt(_ outcome: Outcome, type: SurfaceType) -> Bool {
+        guard let s = outcome.solution else { return true }
+        return (type == .cone || type == .torus) && s.touchingPlaneFound
     }
 
     /// The random seed of draw k is the search's own shifted by k × this (a large odd constant, so the

@@ -184,9 +184,9 @@ extension SurfaceFinder {
     func fit(_ type: SurfaceType, context c: inout SearchContext) -> Outcome {
         let first = fit(type, draw: 0, context: &c)
         let count = Self.draws(type)
-        // Only where the first draw's answer is in doubt: nothing was found, or a plane touches the
-        // region (it either stays on the object or runs onto the plane, depending on the draw).
-        guard count > 1, first.solution?.touchingPlaneFound ?? true else { return first }
+        // Only where the first draw's answer is in doubt (nothing found, or a cone or torus region
+        // with a plane touching it).
+        guard count > 1, Self.inDoubt(first, type: type) else { return first }
         var outcomes = [first]
         for draw in 1..<count { outcomes.append(fit(type, draw: UInt64(draw), context: &c)) }
         return preferred(outcomes, context: c)
