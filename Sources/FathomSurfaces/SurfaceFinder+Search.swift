@@ -354,7 +354,9 @@ extension SurfaceFinder {
         let limit = Self.rmsLimitFraction * Float(band)
         guard rms <= limit else { return .failure(.rmsTooLarge(rms: rms, limit: limit)) }
         if let why = degeneracy(of: grown, inliers: inliers) { return .failure(.degenerate(why)) }
-        let tilt = Self.draws(type) > 1 ? grower.tiltedShare(grown, inliers) : nil
+        // The tilted share is needed only where draws are compared: a later draw, or a first one in
+        // doubt with a region (`inDoubt`: a plane touches it).
+        let tilt = Self.draws(type) > 1 && (draw > 0 || touchingPlaneFound) ? grower.tiltedShare(grown, inliers) : nil
         return .success(Solution(model: grown, inliers: inliers, rms: rms, band: band, tilt: tilt,
                                  touchingPlaneFound: touchingPlaneFound))
     }
