@@ -32,16 +32,18 @@ extension SurfaceFinder {
     static let drawTiltStandardErrors = 2.0
 
     /// The outcome the data prefer among the draws of one type: any solution over a failure; among
-    /// solutions, the lowest clipped squared-residual sum over the union of their inliers (the
-    /// information criterion of the type decision with the same parameter count, so only the
-    /// residuals count): the model that explains the points either draw found better, counting a
-    /// point it leaves out as an outlier at the a-priori band. The first draw wins ties.
+    /// solutions with a tilted share (`Solution.tilt`, where the orientation test ran), the one whose
+    /// share is clearly lower (a region that ran onto a touching plane holds that plane's points,
+    /// which face as the plane does, not as the model); otherwise the lowest clipped squared-residual
+    /// sum over the union of their inliers (the information criterion of the type decision with the
+    /// same parameter count, so only the residuals count), counting a point a model leaves out as an
+    /// outlier at the a-priori band. The first draw wins ties.
     /// - Complexity: O(inliers of the solutions), at most `maximumCriterionPoints` residuals each.
     func preferred(_ outcomes: [Outcome], context c: SearchContext) -> Outcome {
         let solved = outcomes.indices.filter { outcomes[$0].solution != nil }
         guard solved.count > 1 else { return solved.first.map { outcomes[$0] } ?? outcomes[0] }
         // Where the orientation test ran: the region with clearly fewer tilted inliers (beyond
-        // `tiltStandardErrors` standard errors of the difference of the two shares).
+        // `drawTiltStandardErrors` standard errors of the difference of the two shares).
         let tilts = solved.compactMap { outcomes[$0].solution!.tilt }
         if tilts.count == solved.count {
             var chosen = solved[0]
