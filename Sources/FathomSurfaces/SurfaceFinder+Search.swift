@@ -158,6 +158,13 @@ extension SurfaceFinder {
         var band: Double
         /// How the type was decided, when a conversion could apply.
         var decision: SurfaceTypeDecision? = nil
+        /// The share of the inliers whose neighbourhood tilts beyond the strict cut from the model,
+        /// and how many points it was judged on (`RegionGrower.tiltedShare`); set only where draws are
+        /// compared (`preferred(_:context:)`) and the orientation test ran.
+        var tilt: (share: Double, judged: Int)? = nil
+        /// Whether a plane touching the region was found around it (`RegionGrower.touchingPlane`):
+        /// where the answer can depend on the draw, so another draw is grown (`draws(_:)`).
+        var touchingPlaneFound = false
     }
 
     enum Outcome {
@@ -170,10 +177,27 @@ extension SurfaceFinder {
         }
     }
 
-    /// Fits one type: candidates, seed-ball refinement, growth, acceptance.
+    /// Fits one type: candidates, seed-ball refinement, growth, acceptance; for the types whose
+    /// search depends on the random draw (`draws(_:)`), again from other draws when the first found
+    /// nothing or a plane touching its region, keeping the solution the data prefer
+    /// (`preferred(_:context:)`).
     func fit(_ type: SurfaceType, context c: inout SearchContext) -> Outcome {
+        let first = fit(type, draw: 0, context: &c)
+        let count = Self.draws(type)
+        // Only where the first draw's answer is in doubt (nothing found, or a cone or torus region
+        // with a plane touching it).
+        guard count > 1, Self.inDoubt(first, type: type) else { return first }
+        var outcomes = [first]
+        for draw in 1..<count { outcomes.append(fit(type, draw: UInt64(draw), context: &c)) }
+        return preferred(outcomes, context: c)
+    }
+
+    /// Fits one type from one random draw (`draw` 0 is the search's own `randomSeed`; others shift
+    /// every generator of the search by `drawSeedStride`).
+    func fit(_ type: SurfaceType, draw: UInt64, context c: inout SearchContext) -> Outcome {
+        let randomSeed = c.randomSeed &+ draw &* Self.drawSeedStride
         var nb = c.neighbourhood(positions: positions, withNormals: type != .plane)
-        var generator = SeededGenerator(seed: c.randomSeed &+ UInt64(SurfaceType.allCases.firstIndex(of: type) ?? 0))
+        var generator = SeededGenerator(seed: randomSeed &+ UInt64(SurfaceType.allCases.firstIndex(of: type) ?? 0))
         var candidates = InitialEstimator.candidates(type, nb, generator: &generator)
         // A plane filling much of the seed ball (a floor, a table, a wall) next to a curved object:
         // candidates from the rest join, and all are scored on the rest.
@@ -261,7 +285,7 @@ extension SurfaceFinder {
         // half the object at the noise level).
         if type != .plane, let b = best, b.inliers.count > c.ball.count,
            stalled(b) || coneDegenerates(b.model, inliers: b.inliers, band: band) {
-            var regionGenerator = SeededGenerator(seed: c.randomSeed &+ Self.regionCandidateSeedOffset)
+            var regionGenerator = SeededGenerator(seed: randomSeed &+ Self.regionCandidateSeedOffset)
             // Order-free: a sample of the region chosen by the points' coordinates, not a random draw
             // by position in the ascending inliers (which follows the cloud's order).
             let regionSample = orderFree ? OrderFreeSampling.hashed(b.inliers, positions, maximum: SeedNeighbourhood.maximumPoints) : b.inliers
@@ -299,9 +323,12 @@ extension SurfaceFinder {
         }
         // A plane touching the object (a floor under a ball) can leave a ring of its points in a
         // noisy region: drop them and refit.
+        var touchingPlaneFound = false
         if type != .plane, var b = best {
-            var planeGenerator = SeededGenerator(seed: c.randomSeed &+ Self.touchingPlaneSeedOffset)
-            if let kept = grower.withoutTouchingPlane(b.model, b.inliers, generator: &planeGenerator), kept.count >= needed {
+            var planeGenerator = SeededGenerator(seed: randomSeed &+ Self.touchingPlaneSeedOffset)
+            let touching = grower.touchingPlane(b.model, b.inliers, generator: &planeGenerator)
+            touchingPlaneFound = touching.found
+            if let kept = touching.kept, kept.count >= needed {
                 let pts = sample(kept, maximum: Self.maximumFinalFitPoints).map { SIMD3<Double>(positions[$0]) }
                 let refit = OrthogonalDistanceFitter.refine(b.model, points: pts, maximumIterations: Self.finalIterations(type))
                 if refit.isValid {
@@ -327,7 +354,11 @@ extension SurfaceFinder {
         let limit = Self.rmsLimitFraction * Float(band)
         guard rms <= limit else { return .failure(.rmsTooLarge(rms: rms, limit: limit)) }
         if let why = degeneracy(of: grown, inliers: inliers) { return .failure(.degenerate(why)) }
-        return .success(Solution(model: grown, inliers: inliers, rms: rms, band: band))
+        // The tilted share is needed only where draws are compared: a later draw, or a first one in
+        // doubt with a region (`inDoubt`: a plane touches it).
+        let tilt = Self.draws(type) > 1 && (draw > 0 || touchingPlaneFound) ? grower.tiltedShare(grown, inliers) : nil
+        return .success(Solution(model: grown, inliers: inliers, rms: rms, band: band, tilt: tilt,
+                                 touchingPlaneFound: touchingPlaneFound))
     }
 
     /// The rms orthogonal distance of the points at `indices`, metres.

@@ -38,7 +38,18 @@ extension RegionGrower {
     func withoutTouchingPlane(
         _ model: SurfaceModel, _ inliers: [Int], generator: inout SeededGenerator
     ) -> [Int]? {
-        guard normalRadius > 0 else { return nil }
+        touchingPlane(model, inliers, generator: &generator).kept
+    }
+
+    /// `withoutTouchingPlane(_:_:generator:)` (`kept`), and whether a plane touching the region was
+    /// found at all (`found`: a plane among the left-out points around the region, with the support
+    /// and noise-level rms asked for, whether or not it lies off the model and took inliers): the
+    /// situation in which a search's answer depends on the random draw (the region either stays on
+    /// the object or runs onto the plane), so the finder grows a second draw (`SurfaceFinder.draws`).
+    func touchingPlane(
+        _ model: SurfaceModel, _ inliers: [Int], generator: inout SeededGenerator
+    ) -> (kept: [Int]?, found: Bool) {
+        guard normalRadius > 0 else { return (nil, false) }
         let ev = model.evaluator
         // Where a touching plane got in, its points tilt beyond the strict cut.
         // Looked for among at most `touchingPlaneTiltSamples` evenly spaced inliers whose patch the
@@ -50,7 +61,7 @@ extension RegionGrower {
         let sample = sample(pool, maximum: Self.touchingPlaneTiltSamples)
         let tilted = sample.filter { !patch(of: $0).fits(positions[$0], ev, allowance: Self.maximumTiltSineSquared) }
         let tiltedShare = Double(tilted.count) * Double(inliers.count) / Double(max(sample.count, 1))
-        guard tiltedShare >= Double(Self.touchingPlaneMinimumSupport / 3) else { return nil }
+        guard tiltedShare >= Double(Self.touchingPlaneMinimumSupport / 3) else { return (nil, false) }
         // Membership by binary search in the ascending inliers: a hash set of a large region cost more
         // than the rest of this step (25 k insertions for a few thousand look-ups).
         let ascending = inliers.isAscending ? inliers : inliers.sorted()
@@ -65,7 +76,7 @@ extension RegionGrower {
         // by position in this list.
         let around = (orderFree ? OrderFreeSampling.coordinateSorted(Array(aroundSet), positions) : aroundSet.sorted())
             .map { SIMD3<Double>(positions[$0]) }
-        guard around.count >= Self.touchingPlaneMinimumSupport else { return nil }
+        guard around.count >= Self.touchingPlaneMinimumSupport else { return (nil, false) }
         var best: (point: SIMD3<Double>, normal: SIMD3<Double>, count: Int)?
         for _ in 0..<Self.touchingPlaneSamples {
             let a = around[Int.random(in: 0..<around.count, using: &generator)]
@@ -78,17 +89,17 @@ extension RegionGrower {
         }
         guard let hypothesis = best, hypothesis.count >= Self.touchingPlaneMinimumSupport,
             Double(hypothesis.count) >= Self.touchingPlaneMinimumShare * Double(around.count)
-        else { return nil }
+        else { return (nil, false) }
         let support = around.filter { abs(($0 - hypothesis.point).dot(hypothesis.normal)) <= band }
-        guard case let .plane(origin, normal)? = OrthogonalDistanceFitter.fitPlane(support) else { return nil }
+        guard case let .plane(origin, normal)? = OrthogonalDistanceFitter.fitPlane(support) else { return (nil, false) }
         var squares = 0.0
         for p in support {
             let r = (p - origin).dot(normal)
             squares += r * r
         }
-        guard (squares / Double(support.count)).squareRoot() <= Self.touchingPlaneRMSFraction * band else { return nil }
+        guard (squares / Double(support.count)).squareRoot() <= Self.touchingPlaneRMSFraction * band else { return (nil, false) }
         let offModel = support.filter { abs(ev.signedDistance($0)) > Self.touchingPlaneOffModelBands * band }.count
-        guard 2 * offModel >= support.count else { return nil }
+        guard 2 * offModel >= support.count else { return (nil, true) }
         let kept = inliers.filter { i in
             let p = SIMD3<Double>(positions[i])
             guard abs((p - origin).dot(normal)) <= band, let m = ev.normalDirection(p),
@@ -98,7 +109,7 @@ extension RegionGrower {
             else { return true }
             return alongModel <= alongPlane
         }
-        return kept.count < inliers.count ? kept : nil
+        return (kept.count < inliers.count ? kept : nil, true)
     }
 }
 
@@ -110,5 +121,25 @@ extension RegionGrower.LocalPatch {
         let cd = SIMD3(diag.x * d.x + o.x * d.y + o.y * d.z, o.x * d.x + diag.y * d.y + o.z * d.z,
                        o.y * d.x + o.z * d.y + diag.z * d.z)
         return d.dot(cd)
+    }
+}
+
+extension RegionGrower {
+    /// The share of `inliers` whose neighbourhood tilts beyond the strict cut from `model`'s surface
+    /// (`maximumTiltSineSquared`, no allowance for the patch's noise), with the number of points it
+    /// was judged on; `nil` without the orientation test. Over the inliers the growth searched (their
+    /// patches are kept), or at most `touchingPlaneTiltSamples` of all inliers when fewer were
+    /// searched. A region that ran onto a touching plane (a table under a ring) holds that plane's
+    /// points, which face as the plane does, not as the model there.
+    /// - Complexity: O(inliers), plus a query per sampled point without a kept patch.
+    func tiltedShare(_ model: SurfaceModel, _ inliers: [Int]) -> (share: Double, judged: Int)? {
+        guard normalRadius > 0, !inliers.isEmpty else { return nil }
+        let ev = model.evaluator
+        let searched = inliers.filter { patchCache.find($0).found != nil }
+        let judged = searched.count >= Self.touchingPlaneTiltSamples
+            ? searched : sample(inliers, maximum: Self.touchingPlaneTiltSamples)
+        var tilted = 0
+        for i in judged where !patch(of: i).fits(positions[i], ev, allowance: Self.maximumTiltSineSquared) { tilted += 1 }
+        return (Double(tilted) / Double(max(judged.count, 1)), judged.count)
     }
 }
