@@ -99,6 +99,14 @@ extension FloorPlanExtractor {
                 let result = registrar.register(
                     source: PointCloud(unchecked: sparse[i]), target: target, using: &generator)
                 lastResult[i] = result
+                if Self.debugging {
+                    print(
+                        String(
+                            format: "merge %@: found %d trusted %d fitness %.2f overlap %.2f rms %.1f mm runner-up %.2f t (%.2f, %.2f, %.2f)",
+                            names[i], result.isFound ? 1 : 0, result.isTrusted ? 1 : 0, result.fitness, result.overlap,
+                            result.inlierRMSE * 1000, result.runnerUpRatio, result.targetFromSource.translation.x,
+                            result.targetFromSource.translation.y, result.targetFromSource.translation.z))
+                }
                 guard result.isFound && result.isTrusted else { continue }
                 // The registrar's gates see points, not rooms: check free space too.
                 let moved = scans[i].points.map { result.targetFromSource.apply(to: $0) }
