@@ -33,6 +33,10 @@ extension FloorPlanExtractor {
         }
         let (a, sharedA) = conflicts(of: source, against: target, floorY: floorT)
         let (b, sharedB) = conflicts(of: target, against: source, floorY: floorT)
+        if Self.debugging {
+            let v = sharedViewFigures(target: target, source: source, floorY: floorT)
+            print("merge check: shared obstacles \(sharedA) / \(sharedB), free-space conflicts \(a) / \(b), matched walls \(v.matched), co-viewed \(v.coViewed)")
+        }
         guard sharedA >= Self.minimumSharedObstacles || sharedB >= Self.minimumSharedObstacles else {
             return "the scans share too little space"
         }
@@ -42,13 +46,6 @@ extension FloorPlanExtractor {
             return String(
                 format: "%.0f%% of the walls and furniture would stand where the other scan saw open floor",
                 max(fa, fb) * 100)
-        }
-        if Self.debugging {
-            let v = sharedViewFigures(target: target, source: source, floorY: floorT)
-            print(
-                String(
-                    format: "merge check: floors %.3f / %.3f m, shared obstacles %d / %d, conflicts %.3f / %.3f, matched walls %d, co-viewed %d",
-                    floorT, floorS, sharedA, sharedB, fa, fb, v.matched, v.coViewed))
         }
         // Walls lined up are not an overlap: the support must be seen from a common side.
         return sharedViewConflict(target: target, source: source, floorY: floorT)
