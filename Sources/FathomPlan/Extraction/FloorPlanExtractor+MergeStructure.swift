@@ -8,9 +8,8 @@ extension FloorPlanExtractor {
     static let maximumCamerasInWalls = 0
     /// Whether `extract(packages:)` tries the structure search (`judgedPlacement`) when the descriptor
     /// search gives no placement it can trust. Off: on the ten adjacent-room pairs the judgement
-    /// places five right (within 1.6 cm, 0.06°) but seed 1 13 cm off along the shared wall and seed 8
-    /// 16.8 m off turned half round (`MergeStructureSweepTests`, `FATHOM_MERGE_SWEEP=1`), and a wrong
-    /// merge is worse than none.
+    /// places six right (within 1.6 cm, 0.10°) but seeds 1, 6 and 7 13.6–18.5 cm off along the shared
+    /// wall (`MergeStructureSweepTests`, `FATHOM_MERGE_SWEEP=1`), and a wrong merge is worse than none.
     static let mergeUsesStructureSearch = false
 
     /// The structure search's placements of `source` on `target` (points in their own frames; the
