@@ -35,8 +35,27 @@ extension PointCloudRegistrar {
     public func registerByStructure(source: RegistrationCloud, target: RegistrationCloud) -> RegistrationResult {
         precondition(configuration.mode == .gravityAligned, "the structure search needs gravity-aligned clouds")
         if let refusal = refusal(source: source, target: target) { return refusal }
+        let answers = structureAnswers(source: source, target: target)
+        guard let best = answers.first else { return .notFound(.noConsistentHypothesis, sourcePointCount: source.count) }
+        let runnerUp = answers.dropFirst().filter { !isSameAnswer($0.targetFromSource, best.targetFromSource) }.map(\.support).max() ?? 0
+        let quality = Quality(
+            inliers: best.inlierCount, covered: best.coveredCount, rmse: best.inlierRMSE, constraint: best.constraint)
+        return verdict(
+            best.targetFromSource, quality: quality,
+            fitness: sharedFitness(best.targetFromSource, source: source, target: target),
+            runnerUpRatio: best.support > 0 ? max(0, runnerUp) / best.support : 1,
+            contradictionRate: best.contradictionRate, icpIterations: best.icpIterations, sourcePointCount: source.count)
+    }
+
+    /// Every refined answer of the structure search (see `registerByStructure`), best support first,
+    /// without a verdict: for a caller that judges the answers itself (the floor-plan merge judges them
+    /// by what both scans saw). Empty when the clouds give no hypothesis.
+    /// - Precondition: both clouds were prepared with this registrar's configuration, whose mode is
+    ///   `.gravityAligned`, and both hold at least `minimumPointCount` points.
+    public func structureAnswers(source: RegistrationCloud, target: RegistrationCloud) -> [StructureAnswer] {
+        precondition(configuration.mode == .gravityAligned, "the structure search needs gravity-aligned clouds")
         let hypotheses = structureHypotheses(source: source, target: target)
-        guard !hypotheses.isEmpty else { return .notFound(.noConsistentHypothesis, sourcePointCount: source.count) }
+        guard !hypotheses.isEmpty else { return [] }
         // Every start refined (those within reach of one refined already once); each answer judged by
         // its inliers discounted by its free-space contradictions: upright points of either cloud
         // standing where the other saw open floor (a half-turned room lays its walls on the other's but
@@ -45,7 +64,7 @@ extension PointCloudRegistrar {
         let sourceUpright = source.verticalSurfaceIndices.map { source.positions[$0] }
         let targetUpright = target.verticalSurfaceIndices.map { target.positions[$0] }
         let limit = configuration.maximumContradictionRate
-        var answers: [(transform: RigidTransform, iterations: Int, quality: Quality, rate: Float, support: Float)] = []
+        var answers: [StructureAnswer] = []
         var starts: [RigidTransform] = []
         for h in hypotheses where !starts.contains(where: { isWithinReach(h, of: $0) }) {
             starts.append(h)
@@ -54,15 +73,33 @@ extension PointCloudRegistrar {
             let rate = max(
                 targetFootprint.openFraction(of: sourceUpright, movedBy: t),
                 sourceFootprint.openFraction(of: targetUpright, movedBy: t.inverse))
-            answers.append((t, iterations, q, rate, Float(q.inliers) * (1 - rate / limit)))
+            answers.append(
+                StructureAnswer(
+                    targetFromSource: t, inlierCount: q.inliers, coveredCount: q.covered, inlierRMSE: q.rmse, constraint: q.constraint,
+                    contradictionRate: rate, support: Float(q.inliers) * (1 - rate / limit), icpIterations: iterations))
         }
         answers.sort { $0.support > $1.support }
-        let best = answers[0]
-        let runnerUp = answers.dropFirst().filter { !isSameAnswer($0.transform, best.transform) }.map(\.support).max() ?? 0
+        return answers
+    }
+
+    /// The figures of `answer` (found by `structureAnswers` for these clouds) as a result with the
+    /// registrar's verdict on them, the runner-up not judged (ratio 0): for a caller that chose the
+    /// answer by its own judgement and reports the figures.
+    public func structureResult(for answer: StructureAnswer, source: RegistrationCloud, target: RegistrationCloud)
+        -> RegistrationResult
+    {
+        let quality = Quality(
+            inliers: answer.inlierCount, covered: answer.coveredCount, rmse: answer.inlierRMSE, constraint: answer.constraint)
         return verdict(
-            best.transform, quality: best.quality, fitness: sharedFitness(best.transform, source: source, target: target),
-            runnerUpRatio: best.support > 0 ? max(0, runnerUp) / best.support : 1,
-            contradictionRate: best.rate, icpIterations: best.iterations, sourcePointCount: source.count)
+            answer.targetFromSource, quality: quality,
+            fitness: sharedFitness(answer.targetFromSource, source: source, target: target), runnerUpRatio: 0,
+            contradictionRate: answer.contradictionRate, icpIterations: answer.icpIterations, sourcePointCount: source.count)
+    }
+
+    /// Whether two structure answers are the same placement (`isSameAnswer`: ICP from one would reach
+    /// the other).
+    public func isSameStructureAnswer(_ a: StructureAnswer, _ b: StructureAnswer) -> Bool {
+        isSameAnswer(a.targetFromSource, b.targetFromSource)
     }
 
     /// The result refusing to register clouds with fewer than `minimumPointCount` points, or nil when

@@ -56,6 +56,14 @@ extension FloorPlanExtractor {
         registration: RegistrationConfiguration = FloorPlanExtractor.mergeRegistration, seed: UInt64 = 0
     ) throws -> FloorPlanMergeResult {
         guard !frameSequences.isEmpty else { throw FloorPlanError(problem: "no scans were given") }
+        let scans = try fusedScans(frameSequences, labels: labels)
+        return try merge(
+            scans, names: scans.indices.map { "scan \($0 + 1)" }, registration: registration, seed: seed, progress: nil)
+    }
+
+    /// Each sequence of frames fused (poses refined) on its own, with its labels.
+    /// - Throws: `FloorPlanError` naming the scan when it has no depth frames.
+    func fusedScans(_ frameSequences: [[SensorFrame]], labels: [[ScanLabel]]) throws -> [FusedScan] {
         var scans: [FusedScan] = []
         for (k, frames) in frameSequences.enumerated() {
             var pipeline = makeFusionPipeline()
@@ -72,8 +80,7 @@ extension FloorPlanExtractor {
                     cameras: cameras, labels: k < labels.count ? labels[k] : [], trueNorthDegrees: nil, refinedPoses: poses,
                     messages: []))
         }
-        return try merge(
-            scans, names: scans.indices.map { "scan \($0 + 1)" }, registration: registration, seed: seed, progress: nil)
+        return scans
     }
 
     /// Registers the scans into groups and plans each group.
@@ -87,6 +94,8 @@ extension FloorPlanExtractor {
         var merged = sparse[0]
         var mergedFull = scans[0].points
         var mergedHeights = scans[0].cameras.compactMap { $0.worldFromCamera?.translation.y }
+        var mergedCameras = scans[0].cameras
+        var structurePlaced: Set<Int> = []
         var pending = Array(scans.indices.dropFirst())
         var lastResult: [Int: RegistrationResult] = [:]
         var rejected: [Int: String] = [:]
@@ -99,19 +108,64 @@ extension FloorPlanExtractor {
                 let result = registrar.register(
                     source: PointCloud(unchecked: sparse[i]), target: target, using: &generator)
                 lastResult[i] = result
-                guard result.isFound && result.isTrusted else { continue }
-                // The registrar's gates see points, not rooms: check free space too.
+                if Self.debugging {
+                    print(
+                        String(
+                            format: "merge %@: found %d trusted %d fitness %.2f overlap %.2f rms %.1f mm runner-up %.2f t (%.2f, %.2f, %.2f)",
+                            names[i], result.isFound ? 1 : 0, result.isTrusted ? 1 : 0, result.fitness, result.overlap,
+                            result.inlierRMSE * 1000, result.runnerUpRatio, result.targetFromSource.translation.x,
+                            result.targetFromSource.translation.y, result.targetFromSource.translation.z))
+                }
+                var placement: RegistrationResult? = nil
+                if result.isFound && result.isTrusted {
+                    // The registrar's gates see points, not rooms: check free space too.
+                    let moved = scans[i].points.map { result.targetFromSource.apply(to: $0) }
+                    let heights = scans[i].cameras.compactMap { $0.worldFromCamera.map { result.targetFromSource.apply(to: $0.translation).y } }
+                    rejected[i] = freeSpaceConflict(
+                        target: mergedFull, targetCameraHeights: mergedHeights, source: moved, sourceCameraHeights: heights)
+                    if rejected[i] == nil {
+                        // A walk does not go through walls.
+                        let figures = visibilityFigures(
+                            target: mergedFull, targetView: sightView(points: mergedFull, cameras: mergedCameras),
+                            source: scans[i].points, sourceView: sightView(points: scans[i].points, cameras: scans[i].cameras),
+                            targetFromSource: result.targetFromSource)
+                        if Self.debugging {
+                            print("merge \(names[i]) sight: \(figures)")
+                        }
+                        rejected[i] = cameraRefusal(figures)
+                    }
+                    if rejected[i] == nil { placement = result }
+                }
+                if placement == nil && Self.mergeUsesStructureSearch {
+                    // The structure search, judged by what both scans saw (a doorway overlap leaves much
+                    // of each scan outside the other, which the registrar's gates were not set for).
+                    let source = registrar.prepare(PointCloud(unchecked: sparse[i]))
+                    let candidates = mergeCandidates(
+                        target: mergedFull, targetCameras: mergedCameras, targetCloud: target, source: scans[i].points,
+                        sourceCameras: scans[i].cameras, sourceCloud: source, registrar: registrar)
+                    let judged = judgedPlacement(candidates, registration: registration)
+                    if let chosen = judged.candidate {
+                        placement = registrar.structureResult(for: chosen.answer, source: source, target: target)
+                        structurePlaced.insert(i)
+                    } else {
+                        let first = rejected[i] ?? result.failure.map(String.init(describing:)) ?? "registration not trusted"
+                        rejected[i] = "\(first); the structure search: \(judged.reason)"
+                    }
+                    if Self.debugging {
+                        print("merge \(names[i]) by structure: \(candidates.count) candidates, \(judged.candidate == nil ? judged.reason : "placed")")
+                    }
+                }
+                guard let result = placement else { continue }
                 let moved = scans[i].points.map { result.targetFromSource.apply(to: $0) }
                 let heights = scans[i].cameras.compactMap { $0.worldFromCamera.map { result.targetFromSource.apply(to: $0.translation).y } }
-                if let conflict = freeSpaceConflict(
-                    target: mergedFull, targetCameraHeights: mergedHeights, source: moved, sourceCameraHeights: heights)
-                {
-                    rejected[i] = conflict
-                    continue
-                }
                 rejected[i] = nil
                 mergedFull += moved
                 mergedHeights += heights
+                mergedCameras += scans[i].cameras.map { camera in
+                    var c = camera
+                    if let pose = camera.worldFromCamera { c.cameraTransform = (result.targetFromSource * pose).matrix }
+                    return c
+                }
                 placed[i] = (result.targetFromSource, result)
                 merged = Self.voxelDownsampled(
                     merged + sparse[i].map { result.targetFromSource.apply(to: $0) }, voxel: Self.mergeVoxelSize)
@@ -156,7 +210,8 @@ extension FloorPlanExtractor {
         if group.count > 1 {
             let joined = group.dropFirst().map { i -> String in
                 let r = placed[i]!.registration!
-                return String(format: "%@ (fitness %.2f, rms %.1f mm)", names[i], r.fitness, r.inlierRMSE * 1000)
+                let how = structurePlaced.contains(i) ? ", placed by the structure search where both scans' views agree" : ""
+                return String(format: "%@ (fitness %.2f, rms %.1f mm%@)", names[i], r.fitness, r.inlierRMSE * 1000, how)
             }
             messages.append("merged \(joined.joined(separator: ", ")) into the frame of \(names[0])")
         }

@@ -16,9 +16,10 @@ extension FloorPlanExtractor {
     static let maximumFloorMismatch: Float = 0.05
 
     /// Why a registration that the registrar trusts still cannot be right, or nil when it can: the
-    /// two floors must agree, the scans must share space, and neither scan's walls and furniture may
+    /// two floors must agree, the scans must share space, neither scan's walls and furniture may
     /// stand where the other saw nothing but floor (a wrong alignment of two rooms puts walls in the
-    /// middle of the other's floor).
+    /// middle of the other's floor), and the walls they agree on must be seen by both from a common
+    /// side (`sharedViewConflict`: walls laid back to back are not an overlap).
     /// - Parameters:
     ///   - target: points and camera heights of the scans merged so far, in the plan frame.
     ///   - source: points and camera heights of the new scan, already mapped into the plan frame.
@@ -32,6 +33,10 @@ extension FloorPlanExtractor {
         }
         let (a, sharedA) = conflicts(of: source, against: target, floorY: floorT)
         let (b, sharedB) = conflicts(of: target, against: source, floorY: floorT)
+        if Self.debugging {
+            let v = sharedViewFigures(target: target, source: source, floorY: floorT)
+            print("merge check: shared obstacles \(sharedA) / \(sharedB), free-space conflicts \(a) / \(b), matched walls \(v.matched), co-viewed \(v.coViewed)")
+        }
         guard sharedA >= Self.minimumSharedObstacles || sharedB >= Self.minimumSharedObstacles else {
             return "the scans share too little space"
         }
@@ -42,7 +47,8 @@ extension FloorPlanExtractor {
                 format: "%.0f%% of the walls and furniture would stand where the other scan saw open floor",
                 max(fa, fb) * 100)
         }
-        return nil
+        // Walls lined up are not an overlap: the support must be seen from a common side.
+        return sharedViewConflict(target: target, source: source, floorY: floorT)
     }
 
     /// Obstacle points of `cloud` landing on cells where `other` saw only floor, and those landing on
