@@ -120,13 +120,7 @@ extension SurfaceFinder {
     func informationCriterion(
         _ model: SurfaceModel, _ indices: [Int], sigma: Double, clip: Double, scale: Double = 1, pointCount: Int? = nil
     ) -> Double {
-        let ev = model.evaluator
-        let clip2 = clip * clip
-        var sum = 0.0
-        for i in indices {
-            let r = ev.signedDistance(SIMD3<Double>(positions[i]))
-            sum += min(r * r, clip2)
-        }
+        let sum = clippedSquares(model, indices, clip: clip)
         let n = Double(max(pointCount ?? indices.count, 1))
         return scale * sum / (sigma * sigma) + Double(model.parameterCount) * log(n)
     }

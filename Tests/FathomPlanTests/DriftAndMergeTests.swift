@@ -90,16 +90,7 @@ import Testing
     @Test func scansWithoutOverlapAreNotMerged() throws {
         let sensors = PlanFixtures.depthOnly(every: 6)
         let simA = try ScanSimulation(description: PlanFixtures.oneRoom, sensors: sensors, seed: 1)
-        let hall = SceneDescription(
-            rooms: [
-                RoomDescription(
-                    polygon: [SIMD2(0, 0), SIMD2(0, 2.4), SIMD2(6, 2.4), SIMD2(6, 0)], height: 2.5,
-                    openings: [OpeningDescription(kind: .window, wall: 3, offset: 2.0, width: 1.5, bottom: 0.9, top: 2.0)])
-            ],
-            path: .walk(
-                WalkPath(
-                    waypoints: [SIMD2(1.0, 0.9), SIMD2(1.0, 1.5), SIMD2(5.0, 1.5), SIMD2(5.0, 0.9)], sweepDegrees: 10,
-                    closed: true)))
+        let hall = MergeGateTests.hall
         let origin = RigidTransform(
             rotation: Matrix3x3.rotation(axis: SIMD3(0, 1, 0), angle: 40 * .pi / 180), translation: SIMD3(-2, 0, 1))
         let simB = try ScanSimulation(description: hall, sensors: sensors, seed: 2, sceneFromSession: origin)

@@ -56,20 +56,10 @@ extension FloorPlanExtractor {
     ) -> VisibilityFigures {
         let sourceFromTarget = targetFromSource.inverse
         var f = VisibilityFigures()
-        for p in source where p.isFinite && Self.mergeObstacleBand.contains(p.y - sourceView.floorY) {
-            let k = targetView.key(targetFromSource.apply(to: p))
-            let through = targetView.seenThrough.contains(k)
-            guard through || targetView.observed.contains(k) else { continue }
-            f.sourceShared += 1
-            if through && !targetView.isNearWall(k) { f.sourceBlocking += 1 }
-        }
-        for p in target where p.isFinite && Self.mergeObstacleBand.contains(p.y - targetView.floorY) {
-            let k = sourceView.key(sourceFromTarget.apply(to: p))
-            let through = sourceView.seenThrough.contains(k)
-            guard through || sourceView.observed.contains(k) else { continue }
-            f.targetShared += 1
-            if through && !sourceView.isNearWall(k) { f.targetBlocking += 1 }
-        }
+        (f.sourceShared, f.sourceBlocking) = Self.sharedAndBlocking(
+            source, from: sourceView, on: targetView, placed: targetFromSource)
+        (f.targetShared, f.targetBlocking) = Self.sharedAndBlocking(
+            target, from: targetView, on: sourceView, placed: sourceFromTarget)
         for eye in sourceView.cameras {
             let kt = targetView.key(targetFromSource.apply(to: eye))
             if targetView.walls.contains(kt) && !sourceView.isNearWall(sourceView.key(eye)) { f.sourceCamerasInWalls += 1 }
@@ -81,5 +71,23 @@ extension FloorPlanExtractor {
             if sourceView.floor.contains(ks) && !sourceView.walls.contains(ks) { f.targetCamerasOnSharedFloor += 1 }
         }
         return f
+    }
+
+    /// Of `points` (one scan's, in its own frame with sight view `own`), placed on the other scan by
+    /// `otherFromOwn`: how many in the obstacle band land on cells the other observed or saw through
+    /// (shared), and how many of those stand where the other's cameras saw through, not within a cell
+    /// of one of its walls (blocking).
+    static func sharedAndBlocking(
+        _ points: [SIMD3<Float>], from own: MergeSightView, on other: MergeSightView, placed otherFromOwn: RigidTransform
+    ) -> (shared: Int, blocking: Int) {
+        var shared = 0, blocking = 0
+        for p in points where p.isFinite && mergeObstacleBand.contains(p.y - own.floorY) {
+            let k = other.key(otherFromOwn.apply(to: p))
+            let through = other.seenThrough.contains(k)
+            guard through || other.observed.contains(k) else { continue }
+            shared += 1
+            if through && !other.isNearWall(k) { blocking += 1 }
+        }
+        return (shared, blocking)
     }
 }
