@@ -49,6 +49,14 @@ import Testing
         return [piece, FurnitureFrontTests.face(x0: edge, x1: breastEnd, z: front), left, right, near]
     }
 
+    /// The room closed by `faces` holds the alcove behind the piece: its area is the room's and the
+    /// alcove's together, within `areaTolerance`.
+    static func expectRoomWithAlcove(_ faces: [WallFace]) throws {
+        let area = try roomArea(faces)
+        let truth = roomArea + alcoveArea
+        #expect(abs(area - truth) <= areaTolerance * truth, "area \(area) for \(truth)")
+    }
+
     static func roomArea(_ faces: [WallFace]) throws -> Double {
         let rooms = FloorPlanExtractor().findRooms(faces: faces, cameras: Array(repeating: SIMD2(1, 0), count: 20))
         let room = try #require(rooms.count == 1 ? rooms.first : nil)
@@ -77,9 +85,7 @@ import Testing
         #expect(abs(side.start.y - Self.front) < 1e-9 && abs(side.end.y - hidden.start.y) < 1e-9)
         // Its seen side faces the alcove (x < 0.6).
         #expect(side.observedNormal.x < 0)
-        let area = try Self.roomArea(closed)
-        let truth = Self.roomArea + Self.alcoveArea
-        #expect(abs(area - truth) <= Self.areaTolerance * truth, "area \(area) for \(truth)")
+        try Self.expectRoomWithAlcove(closed)
     }
 
     /// Nothing seen above the piece, but the left wall seen running on to z = −3 past the front's
@@ -90,9 +96,7 @@ import Testing
         let closed = extractor.closingBehindFurnitureFronts(faces, grid: Self.grid(seenAbove: false), ceilingHeight: Self.ceiling)
         #expect(closed[0].isHiddenWall)
         #expect(abs(closed[0].start.y - Self.back) < 1e-9)
-        let area = try Self.roomArea(closed)
-        let truth = Self.roomArea + Self.alcoveArea
-        #expect(abs(area - truth) <= Self.areaTolerance * truth, "area \(area) for \(truth)")
+        try Self.expectRoomWithAlcove(closed)
     }
 
     /// Nothing seen behind the front (no points above its top, the side wall stopping at its line):
