@@ -117,10 +117,12 @@ extension FloorPlanExtractor {
                             result.targetFromSource.translation.y, result.targetFromSource.translation.z))
                 }
                 var placement: RegistrationResult? = nil
+                // The scan's points and camera heights moved by the placement, once per placement.
+                var movedScan: (points: [SIMD3<Float>], heights: [Float])? = nil
                 if result.isFound && result.isTrusted {
                     // The registrar's gates see points, not rooms: check free space too.
-                    let moved = scans[i].points.map { result.targetFromSource.apply(to: $0) }
-                    let heights = scans[i].cameras.compactMap { $0.worldFromCamera.map { result.targetFromSource.apply(to: $0.translation).y } }
+                    let (moved, heights) = Self.placed(scans[i], by: result.targetFromSource)
+                    movedScan = (moved, heights)
                     rejected[i] = freeSpaceConflict(
                         target: mergedFull, targetCameraHeights: mergedHeights, source: moved, sourceCameraHeights: heights)
                     if rejected[i] == nil {
@@ -146,6 +148,7 @@ extension FloorPlanExtractor {
                     let judged = judgedPlacement(candidates, registration: registration)
                     if let chosen = judged.candidate {
                         placement = registrar.structureResult(for: chosen.answer, source: source, target: target)
+                        movedScan = nil
                         structurePlaced.insert(i)
                     } else {
                         let first = rejected[i] ?? result.failure.map(String.init(describing:)) ?? "registration not trusted"
@@ -156,8 +159,7 @@ extension FloorPlanExtractor {
                     }
                 }
                 guard let result = placement else { continue }
-                let moved = scans[i].points.map { result.targetFromSource.apply(to: $0) }
-                let heights = scans[i].cameras.compactMap { $0.worldFromCamera.map { result.targetFromSource.apply(to: $0.translation).y } }
+                let (moved, heights) = movedScan ?? Self.placed(scans[i], by: result.targetFromSource)
                 rejected[i] = nil
                 mergedFull += moved
                 mergedHeights += heights
@@ -247,5 +249,12 @@ extension FloorPlanExtractor {
             }
         }
         return sums.map { SIMD3($0.x, $0.y, $0.z) / $0.w }
+    }
+
+    /// `scan`'s points and camera heights (metres) moved into the target's frame by `targetFromSource`.
+    static func placed(_ scan: FusedScan, by targetFromSource: RigidTransform) -> (points: [SIMD3<Float>], heights: [Float]) {
+        let points = scan.points.map { targetFromSource.apply(to: $0) }
+        let heights = scan.cameras.compactMap { $0.worldFromCamera.map { targetFromSource.apply(to: $0.translation).y } }
+        return (points, heights)
     }
 }
