@@ -113,7 +113,9 @@ extension FloorPlanExtractor {
                 let seenAbove =
                     !runsBehind
                     && (!reachesSide
-                        || spaceSeenAbove(front, side: sf, depth: depth, above: tops[f], grid: grid)
+                        || spaceSeenAbove(
+                            front, side: sf, depth: depth, above: tops[f], grid: grid,
+                            within: ownRoomStretch(of: f, side: sf, faces: faces, grid: grid))
                             >= Self.minimumWallAboveFraction)
                 let endsBeside =
                     !runsBehind && !seenAbove
@@ -293,13 +295,16 @@ extension FloorPlanExtractor {
     /// seen higher than its top: the wall behind it, the side walls of its corner or the ceiling,
     /// anywhere from 5 cm behind the front to `depth` + 3 cm (the wall it stands against). A wall
     /// reaching the ceiling hides everything behind it; furniture has a top, and the room goes on
-    /// above it.
-    func spaceSeenAbove(_ front: WallFace, side: Double, depth: Double, above top: Double, grid: PlanPointGrid)
-        -> Double
-    {
-        let margin = min(Self.aboveTopMargin, front.length / 4)
-        let lo = front.t0 + margin
-        let hi = front.t1 - margin
+    /// above it. With `stretch` (coordinates on the front's line, `ownRoomStretch`), only that part of
+    /// the front's extent is judged: beyond a partition crossing the front lies the next room.
+    func spaceSeenAbove(
+        _ front: WallFace, side: Double, depth: Double, above top: Double, grid: PlanPointGrid,
+        within stretch: ClosedRange<Double>? = nil
+    ) -> Double {
+        let extent = stretch ?? (front.t0...front.t1)
+        let margin = min(Self.aboveTopMargin, (extent.upperBound - extent.lowerBound) / 4)
+        let lo = extent.lowerBound + margin
+        let hi = extent.upperBound - margin
         let count = max(1, Int(((hi - lo) / Self.supportStation).rounded(.up)))
         var hit = [Bool](repeating: false, count: count)
         let reach = depth + configuration.wallInlierDistance
