@@ -246,11 +246,14 @@ extension SurfaceFinder {
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
         var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
         var bestSeedInliers = 0
-        /// Refines a candidate on the seed ball, grows it, and fits it to what it grew over.
-        func grow(_ candidate: SurfaceModel) -> (model: SurfaceModel, inliers: [Int], nearMisses: Int)? {
+        /// Refines a candidate on the seed ball (or on `refinementPoints`, the region it was drawn
+        /// from), grows it, and fits it to what it grew over.
+        func grow(_ candidate: SurfaceModel, refinedOn refinementPoints: [SIMD3<Double>]? = nil)
+            -> (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
+        {
             var model = candidate
             let ev0 = model.evaluator
-            let inl = ballPoints.filter { abs(ev0.signedDistance($0)) <= band }
+            let inl = (refinementPoints ?? ballPoints).filter { abs(ev0.signedDistance($0)) <= band }
             if inl.count > model.parameterCount {
                 let refined = OrthogonalDistanceFitter.refine(model, points: inl, maximumIterations: Self.seedIterations)
                 if refined.isValid { model = refined }
@@ -282,9 +285,14 @@ extension SurfaceFinder {
         // the wrong axis explains the object within the band): the grown region spans more of the
         // object than the seed ball, so its normals meet at a better-conditioned axis. Candidates
         // drawn from it are grown from the seed again (noisy tori need this: a wrong torus can explain
-        // half the object at the noise level).
+        // half the object at the noise level). The same where the region's model is one the acceptance
+        // would reject as degenerate (`degeneracy(of:inliers:)`): at 20 mm a sphere's seed cap can be
+        // as flat as the noise (a 0.21 m sphere seen through a 0.10 m ball: 28 mm of sagitta), so its
+        // candidates are spheres of metres that grow over the object and are then refused, while
+        // the grown region, the whole visible side, holds the curvature.
+        var bestDegenerate = type != .plane && best.map { degeneracy(of: $0.model, inliers: $0.inliers) != nil } == true
         if type != .plane, let b = best, b.inliers.count > c.ball.count,
-           stalled(b) || coneDegenerates(b.model, inliers: b.inliers, band: band) {
+           stalled(b) || coneDegenerates(b.model, inliers: b.inliers, band: band) || bestDegenerate {
             var regionGenerator = SeededGenerator(seed: randomSeed &+ Self.regionCandidateSeedOffset)
             // Order-free: a sample of the region chosen by the points' coordinates, not a random draw
             // by position in the ascending inliers (which follows the cloud's order).
@@ -294,9 +302,25 @@ extension SurfaceFinder {
                 normalRadius: c.normalRadius, generator: &regionGenerator)
             let regionCandidates = InitialEstimator.candidates(type, region, generator: &regionGenerator)
                 .map { ($0, region.score($0, band: band)) }.sorted { $0.1 < $1.1 }
+            // Where the seed ball's model was degenerate, the candidates are refined on the region
+            // they were drawn from, not on the seed ball: its cap is too flat at the noise to hold
+            // the curvature, and a refit there undoes what the region's wider view found. (A
+            // stalled region is no such evidence: it may hold a touching plane's points, the
+            // demo's ring on its table, which a refit on it would follow.)
+            let regionPoints = bestDegenerate
+                ? sample(b.inliers, maximum: RegionGrower.maximumFitPoints).map { SIMD3<Double>(positions[$0]) } : nil
             for (candidate, _) in regionCandidates.prefix(Self.grownCandidates(type)) {
-                guard let grown = grow(candidate) else { continue }
-                if grown.inliers.count > best!.inliers.count { best = grown }
+                guard let grown = grow(candidate, refinedOn: regionPoints) else { continue }
+                // A region the acceptance would reject (a radius far beyond its extent, a plane
+                // explaining it as well) yields to any region that is not.
+                if bestDegenerate {
+                    if degeneracy(of: grown.model, inliers: grown.inliers) == nil {
+                        best = grown
+                        bestDegenerate = false
+                    }
+                } else if grown.inliers.count > best!.inliers.count {
+                    best = grown
+                }
                 if !stalled(grown) { break }
             }
         }
