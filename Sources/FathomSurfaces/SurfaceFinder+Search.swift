@@ -316,7 +316,8 @@ extension SurfaceFinder {
         }
         /// The steps after the growth of `start`: the stalled regrowth, the touching plane, the
         /// acceptance checks.
-        func finish(_ start: Region?) -> Outcome {
+        func finish(_ start: Region?) -> (outcome: Outcome, changed: Bool) {
+            var changed = false
             var best = start
             // Every candidate stalled: regrow the best from its own model with a wider widening band, so
             // the surface just outside pulls the model along.
@@ -337,7 +338,10 @@ extension SurfaceFinder {
                     initialReach: c.seedRadius)
                 let final = grower.finalFit(grown, inliers, maximumPoints: Self.maximumFinalFitPoints,
                                             iterations: Self.finalIterations(type))
-                if final.inliers.count > b.inliers.count { best = (final.model, final.inliers, nearMisses) }
+                if final.inliers.count > b.inliers.count {
+                    best = (final.model, final.inliers, nearMisses)
+                    changed = true
+                }
             }
             // A plane touching the object (a floor under a ball) can leave a ring of its points in a
             // noisy region: drop them and refit.
@@ -356,12 +360,13 @@ extension SurfaceFinder {
                         b.inliers = kept
                     }
                     best = b
+                    changed = true
                 }
             }
             guard let (grown, inliers, _) = best else {
-                return .failure(.tooFewInliers(found: bestSeedInliers, needed: needed))
+                return (.failure(.tooFewInliers(found: bestSeedInliers, needed: needed)), changed)
             }
-            guard inliers.count >= needed else { return .failure(.tooFewInliers(found: inliers.count, needed: needed)) }
+            guard inliers.count >= needed else { return (.failure(.tooFewInliers(found: inliers.count, needed: needed)), changed) }
             var sum = 0.0
             let ev = grown.evaluator
             for i in inliers {
@@ -370,13 +375,13 @@ extension SurfaceFinder {
             }
             let rms = Float((sum / Double(inliers.count)).squareRoot())
             let limit = Self.rmsLimitFraction * Float(band)
-            guard rms <= limit else { return .failure(.rmsTooLarge(rms: rms, limit: limit)) }
-            if let why = degeneracy(of: grown, inliers: inliers) { return .failure(.degenerate(why)) }
+            guard rms <= limit else { return (.failure(.rmsTooLarge(rms: rms, limit: limit)), changed) }
+            if let why = degeneracy(of: grown, inliers: inliers) { return (.failure(.degenerate(why)), changed) }
             // The tilted share is needed only where draws are compared: a later draw, or a first one in
             // doubt with a region (`inDoubt`: a plane touches it).
             let tilt = Self.draws(type) > 1 && (draw > 0 || touchingPlaneFound) ? grower.tiltedShare(grown, inliers) : nil
-            return .success(Solution(model: grown, inliers: inliers, rms: rms, band: band, tilt: tilt,
-                                 touchingPlaneFound: touchingPlaneFound))
+            return (.success(Solution(model: grown, inliers: inliers, rms: rms, band: band, tilt: tilt,
+                                      touchingPlaneFound: touchingPlaneFound)), changed)
         }
         // The region grown over is one the acceptance would refuse as degenerate (a radius far beyond
         // its extent, or a plane explaining it as well), before or after the steps that follow: at
@@ -390,16 +395,17 @@ extension SurfaceFinder {
         // and of two solutions the larger region wins. (Only here: a stalled region is no such
         // evidence, and may hold a touching plane's points, the demo's ring on its table, which a
         // refit on the region would follow.)
-        let grownDegenerate = type != .plane && best.map { degeneracy(of: $0.model, inliers: $0.inliers) != nil } == true
-        let first = finish(best)
-        var firstDegenerate = false
-        if case .failure(.degenerate) = first { firstDegenerate = true }
-        guard type != .plane, grownDegenerate || firstDegenerate, let b = best, b.inliers.count > c.ball.count
-        else { return first }
+        let (first, changed) = finish(best)
+        var degenerate = false
+        if case .failure(.degenerate) = first { degenerate = true }
+        // The grown region itself is judged only where a step replaced it (otherwise the acceptance
+        // just judged it): the check reads every inlier once.
+        if !degenerate, changed, type != .plane, let b = best { degenerate = degeneracy(of: b.model, inliers: b.inliers) != nil }
+        guard type != .plane, degenerate, let b = best, b.inliers.count > c.ball.count else { return first }
         let retried = reestimate(from: b, refineOnRegion: true) { grown, _ in
             degeneracy(of: grown.model, inliers: grown.inliers) == nil
         }
-        guard retried.inliers != b.inliers, let second = finish(retried).solution else { return first }
+        guard retried.inliers != b.inliers, let second = finish(retried).outcome.solution else { return first }
         guard let kept = first.solution else { return .success(second) }
         return .success(second.inliers.count > kept.inliers.count ? second : kept)
     }
