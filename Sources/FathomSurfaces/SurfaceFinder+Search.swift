@@ -246,11 +246,14 @@ extension SurfaceFinder {
         let needed = max(Self.minimumInliers, Self.inliersPerParameter * scored[0].0.parameterCount)
         var best: (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
         var bestSeedInliers = 0
-        /// Refines a candidate on the seed ball, grows it, and fits it to what it grew over.
-        func grow(_ candidate: SurfaceModel) -> (model: SurfaceModel, inliers: [Int], nearMisses: Int)? {
+        /// Refines a candidate on the seed ball (or on `refinementPoints`, the region it was drawn
+        /// from), grows it, and fits it to what it grew over.
+        func grow(_ candidate: SurfaceModel, refinedOn refinementPoints: [SIMD3<Double>]? = nil)
+            -> (model: SurfaceModel, inliers: [Int], nearMisses: Int)?
+        {
             var model = candidate
             let ev0 = model.evaluator
-            let inl = ballPoints.filter { abs(ev0.signedDistance($0)) <= band }
+            let inl = (refinementPoints ?? ballPoints).filter { abs(ev0.signedDistance($0)) <= band }
             if inl.count > model.parameterCount {
                 let refined = OrthogonalDistanceFitter.refine(model, points: inl, maximumIterations: Self.seedIterations)
                 if refined.isValid { model = refined }
@@ -276,15 +279,11 @@ extension SurfaceFinder {
             // (the surface goes on just outside the band) lets the runner-up candidates try.
             if !stalled(region) { break }
         }
-        // Every candidate stalled on a curved surface, or a cone grew as one that cannot be told from
-        // a cylinder over its own inliers (its radius changes by less than two bands: over a noisy
-        // seed ball a cone's apex and axis are barely constrained, and a nearly straight cone through
-        // the wrong axis explains the object within the band): the grown region spans more of the
-        // object than the seed ball, so its normals meet at a better-conditioned axis. Candidates
-        // drawn from it are grown from the seed again (noisy tori need this: a wrong torus can explain
-        // half the object at the noise level).
-        if type != .plane, let b = best, b.inliers.count > c.ball.count,
-           stalled(b) || coneDegenerates(b.model, inliers: b.inliers, band: band) {
+        typealias Region = (model: SurfaceModel, inliers: [Int], nearMisses: Int)
+        /// Grows the candidates drawn from region `b` (its normals span more of the object than the
+        /// seed ball's) from the seed: each is refined on the seed ball, or on a sample of `b` when
+        /// `refineOnRegion`, and `accept` says whether a grown region replaces the best so far.
+        func reestimate(from b: Region, refineOnRegion: Bool, accept: (Region, Region) -> Bool) -> Region {
             var regionGenerator = SeededGenerator(seed: randomSeed &+ Self.regionCandidateSeedOffset)
             // Order-free: a sample of the region chosen by the points' coordinates, not a random draw
             // by position in the ascending inliers (which follows the cloud's order).
@@ -294,71 +293,121 @@ extension SurfaceFinder {
                 normalRadius: c.normalRadius, generator: &regionGenerator)
             let regionCandidates = InitialEstimator.candidates(type, region, generator: &regionGenerator)
                 .map { ($0, region.score($0, band: band)) }.sorted { $0.1 < $1.1 }
+            let regionPoints = refineOnRegion
+                ? sample(b.inliers, maximum: RegionGrower.maximumFitPoints).map { SIMD3<Double>(positions[$0]) } : nil
+            var chosen = b
             for (candidate, _) in regionCandidates.prefix(Self.grownCandidates(type)) {
-                guard let grown = grow(candidate) else { continue }
-                if grown.inliers.count > best!.inliers.count { best = grown }
+                guard let grown = grow(candidate, refinedOn: regionPoints) else { continue }
+                if accept(grown, chosen) { chosen = grown }
                 if !stalled(grown) { break }
             }
+            return chosen
         }
-        // Every candidate stalled: regrow the best from its own model with a wider widening band, so
-        // the surface just outside pulls the model along.
-        if let b = best, Double(b.nearMisses) > Self.stalledNearMissFraction * Double(b.inliers.count) {
-            var rescuer = grower
-            rescuer.wideningFactor = RegionGrower.rescueBandFactor
-            // The region's points in the seed ball (order-free: in the ball's query order; the
-            // growth's queue starts from them).
-            let start: [Int]
-            if orderFree {
-                let ascending = b.inliers.isAscending ? b.inliers : b.inliers.sorted()
-                start = c.ball.filter { ascending.containsSorted($0) }
-            } else {
-                start = b.inliers.filter { c.seedPosition.distanceSquared(to: positions[$0]) <= c.seedRadius * c.seedRadius }
-            }
-            let (grown, inliers, nearMisses, _) = rescuer.grow(
-                b.model, from: start.isEmpty ? (orderFree ? OrderFreeSampling.coordinateSorted(b.inliers, positions) : b.inliers) : start,
-                initialReach: c.seedRadius)
-            let final = grower.finalFit(grown, inliers, maximumPoints: Self.maximumFinalFitPoints,
-                                        iterations: Self.finalIterations(type))
-            if final.inliers.count > b.inliers.count { best = (final.model, final.inliers, nearMisses) }
+        // Every candidate stalled on a curved surface, or a cone grew as one that cannot be told from
+        // a cylinder over its own inliers (its radius changes by less than two bands: over a noisy
+        // seed ball a cone's apex and axis are barely constrained, and a nearly straight cone through
+        // the wrong axis explains the object within the band): the grown region spans more of the
+        // object than the seed ball, so its normals meet at a better-conditioned axis. Candidates
+        // drawn from it are grown from the seed again (noisy tori need this: a wrong torus can explain
+        // half the object at the noise level); the largest region wins.
+        if type != .plane, let b = best, b.inliers.count > c.ball.count,
+           stalled(b) || coneDegenerates(b.model, inliers: b.inliers, band: band) {
+            best = reestimate(from: b, refineOnRegion: false) { $0.inliers.count > $1.inliers.count }
         }
-        // A plane touching the object (a floor under a ball) can leave a ring of its points in a
-        // noisy region: drop them and refit.
-        var touchingPlaneFound = false
-        if type != .plane, var b = best {
-            var planeGenerator = SeededGenerator(seed: randomSeed &+ Self.touchingPlaneSeedOffset)
-            let touching = grower.touchingPlane(b.model, b.inliers, generator: &planeGenerator)
-            touchingPlaneFound = touching.found
-            if let kept = touching.kept, kept.count >= needed {
-                let pts = sample(kept, maximum: Self.maximumFinalFitPoints).map { SIMD3<Double>(positions[$0]) }
-                let refit = OrthogonalDistanceFitter.refine(b.model, points: pts, maximumIterations: Self.finalIterations(type))
-                if refit.isValid {
-                    b.model = refit
-                    b.inliers = grower.admitted(kept, by: refit)
+        /// The steps after the growth of `start`: the stalled regrowth, the touching plane, the
+        /// acceptance checks.
+        func finish(_ start: Region?) -> (outcome: Outcome, changed: Bool) {
+            var changed = false
+            var best = start
+            // Every candidate stalled: regrow the best from its own model with a wider widening band, so
+            // the surface just outside pulls the model along.
+            if let b = best, Double(b.nearMisses) > Self.stalledNearMissFraction * Double(b.inliers.count) {
+                var rescuer = grower
+                rescuer.wideningFactor = RegionGrower.rescueBandFactor
+                // The region's points in the seed ball (order-free: in the ball's query order; the
+                // growth's queue starts from them).
+                let start: [Int]
+                if orderFree {
+                    let ascending = b.inliers.isAscending ? b.inliers : b.inliers.sorted()
+                    start = c.ball.filter { ascending.containsSorted($0) }
                 } else {
-                    b.inliers = kept
+                    start = b.inliers.filter { c.seedPosition.distanceSquared(to: positions[$0]) <= c.seedRadius * c.seedRadius }
                 }
-                best = b
+                let (grown, inliers, nearMisses, _) = rescuer.grow(
+                    b.model, from: start.isEmpty ? (orderFree ? OrderFreeSampling.coordinateSorted(b.inliers, positions) : b.inliers) : start,
+                    initialReach: c.seedRadius)
+                let final = grower.finalFit(grown, inliers, maximumPoints: Self.maximumFinalFitPoints,
+                                            iterations: Self.finalIterations(type))
+                if final.inliers.count > b.inliers.count {
+                    best = (final.model, final.inliers, nearMisses)
+                    changed = true
+                }
             }
+            // A plane touching the object (a floor under a ball) can leave a ring of its points in a
+            // noisy region: drop them and refit.
+            var touchingPlaneFound = false
+            if type != .plane, var b = best {
+                var planeGenerator = SeededGenerator(seed: randomSeed &+ Self.touchingPlaneSeedOffset)
+                let touching = grower.touchingPlane(b.model, b.inliers, generator: &planeGenerator)
+                touchingPlaneFound = touching.found
+                if let kept = touching.kept, kept.count >= needed {
+                    let pts = sample(kept, maximum: Self.maximumFinalFitPoints).map { SIMD3<Double>(positions[$0]) }
+                    let refit = OrthogonalDistanceFitter.refine(b.model, points: pts, maximumIterations: Self.finalIterations(type))
+                    if refit.isValid {
+                        b.model = refit
+                        b.inliers = grower.admitted(kept, by: refit)
+                    } else {
+                        b.inliers = kept
+                    }
+                    best = b
+                    changed = true
+                }
+            }
+            guard let (grown, inliers, _) = best else {
+                return (.failure(.tooFewInliers(found: bestSeedInliers, needed: needed)), changed)
+            }
+            guard inliers.count >= needed else { return (.failure(.tooFewInliers(found: inliers.count, needed: needed)), changed) }
+            var sum = 0.0
+            let ev = grown.evaluator
+            for i in inliers {
+                let r = ev.signedDistance(SIMD3<Double>(positions[i]))
+                sum += r * r
+            }
+            let rms = Float((sum / Double(inliers.count)).squareRoot())
+            let limit = Self.rmsLimitFraction * Float(band)
+            guard rms <= limit else { return (.failure(.rmsTooLarge(rms: rms, limit: limit)), changed) }
+            if let why = degeneracy(of: grown, inliers: inliers) { return (.failure(.degenerate(why)), changed) }
+            // The tilted share is needed only where draws are compared: a later draw, or a first one in
+            // doubt with a region (`inDoubt`: a plane touches it).
+            let tilt = Self.draws(type) > 1 && (draw > 0 || touchingPlaneFound) ? grower.tiltedShare(grown, inliers) : nil
+            return (.success(Solution(model: grown, inliers: inliers, rms: rms, band: band, tilt: tilt,
+                                      touchingPlaneFound: touchingPlaneFound)), changed)
         }
-        guard let (grown, inliers, _) = best else {
-            return .failure(.tooFewInliers(found: bestSeedInliers, needed: needed))
+        // The region grown over is one the acceptance would refuse as degenerate (a radius far beyond
+        // its extent, or a plane explaining it as well), before or after the steps that follow: at
+        // 20 mm a sphere's seed cap can be as flat as the noise (a 0.21 m sphere seen through a
+        // 0.10 m ball: 28 mm of sagitta), so its candidates are spheres of metres that grow over the
+        // object (and, with a touching plane's points dropped, may pass as a 3 m sphere over half of
+        // it), while the region they grew over, the whole visible side, holds the curvature. Its
+        // candidates are refined on the region, not on the flat seed cap (a refit there undoes what
+        // the region's wider view found); the first that grows a region the acceptance does not
+        // refuse is taken through the same steps. Of the two outcomes a solution beats a failure,
+        // and of two solutions the larger region wins. (Only here: a stalled region is no such
+        // evidence, and may hold a touching plane's points, the demo's ring on its table, which a
+        // refit on the region would follow.)
+        let (first, changed) = finish(best)
+        var degenerate = false
+        if case .failure(.degenerate) = first { degenerate = true }
+        // The grown region itself is judged only where a step replaced it (otherwise the acceptance
+        // just judged it): the check reads every inlier once.
+        if !degenerate, changed, type != .plane, let b = best { degenerate = degeneracy(of: b.model, inliers: b.inliers) != nil }
+        guard type != .plane, degenerate, let b = best, b.inliers.count > c.ball.count else { return first }
+        let retried = reestimate(from: b, refineOnRegion: true) { grown, _ in
+            degeneracy(of: grown.model, inliers: grown.inliers) == nil
         }
-        guard inliers.count >= needed else { return .failure(.tooFewInliers(found: inliers.count, needed: needed)) }
-        var sum = 0.0
-        let ev = grown.evaluator
-        for i in inliers {
-            let r = ev.signedDistance(SIMD3<Double>(positions[i]))
-            sum += r * r
-        }
-        let rms = Float((sum / Double(inliers.count)).squareRoot())
-        let limit = Self.rmsLimitFraction * Float(band)
-        guard rms <= limit else { return .failure(.rmsTooLarge(rms: rms, limit: limit)) }
-        if let why = degeneracy(of: grown, inliers: inliers) { return .failure(.degenerate(why)) }
-        // The tilted share is needed only where draws are compared: a later draw, or a first one in
-        // doubt with a region (`inDoubt`: a plane touches it).
-        let tilt = Self.draws(type) > 1 && (draw > 0 || touchingPlaneFound) ? grower.tiltedShare(grown, inliers) : nil
-        return .success(Solution(model: grown, inliers: inliers, rms: rms, band: band, tilt: tilt,
-                                 touchingPlaneFound: touchingPlaneFound))
+        guard retried.inliers != b.inliers, let second = finish(retried).outcome.solution else { return first }
+        guard let kept = first.solution else { return .success(second) }
+        return .success(second.inliers.count > kept.inliers.count ? second : kept)
     }
 
     /// The rms orthogonal distance of the points at `indices`, metres.

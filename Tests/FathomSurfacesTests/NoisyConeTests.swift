@@ -49,6 +49,43 @@ import Testing
         #expect(cone.fit.inlierIndices.count - objectInliers <= scene.objectCount / 100)
     }
 
+    /// The same scene under other draws (`randomSeed` 0x5EED + k × 7919): the answers differ (here
+    /// k = 1: 39.8° with the axis 10° off, a miss; k = 3: 28.2°, 1.3° off; shuffled, cones of 4–83°
+    /// with axes 25–75° off), and no rule that follows the data can prefer the truth, because at
+    /// 20 mm the object's visible side does not determine its cone: each answer explains the
+    /// object's points with a clipped squared residual (band 3 × the noise) below the true cone's,
+    /// and holds the object. Measured, not fixed (docs/surface-finder.md, twelfth pass).
+    @Test(arguments: [UInt64(1), 3])
+    func largeNoisyConeAnswersFitTheObjectAsWellAsTheTruth(k: UInt64) throws {
+        let scene = SyntheticCrowdedScene(.cone, totalPoints: 100_000, sensor: .lidar(noise: Self.noise), seed: 329_458)
+        guard case let .cone(apex, axis, halfAngle) = scene.truth else { Issue.record("truth is not a cone"); return }
+        let finder = try SurfaceFinder(positions: scene.positions)
+        let search = SurfaceSearch(type: .cone, seed: .index(0), seedRadius: scene.seedRadius, accuracy: Self.noise,
+                                   conversions: [], randomSeed: 0x5EED &+ k &* 7919)
+        guard case let .cone(cone)? = try finder.find(search).surface else {
+            Issue.record("no cone")
+            return
+        }
+        let objectInliers = cone.fit.inlierIndices.filter { $0 < scene.objectCount }.count
+        #expect(objectInliers >= scene.objectCount * 9 / 10, "\(objectInliers) of \(scene.objectCount) object points")
+        #expect(cone.fit.inlierIndices.count - objectInliers <= scene.objectCount / 100)
+        // Over every object point: the answer's clipped squared residual against the truth's.
+        let clip = Double(Self.clipNoiseMultiple * Self.noise)
+        func clipped(_ model: SurfaceModel) -> Double {
+            let ev = model.evaluator
+            return scene.positions[0..<scene.objectCount].reduce(0.0) { sum, p in
+                let r = ev.signedDistance(SIMD3<Double>(p))
+                return sum + min(r * r, clip * clip)
+            }
+        }
+        let truth = clipped(.cone(apex: SIMD3<Double>(apex), axis: SIMD3<Double>(axis), halfAngle: Double(halfAngle)))
+        let found = clipped(.cone(apex: SIMD3<Double>(cone.apex), axis: SIMD3<Double>(cone.axis), halfAngle: Double(cone.halfAngle)))
+        #expect(found <= truth, "answer \(found) m² (\(cone.halfAngleDegrees)°) against the truth's \(truth) m²")
+    }
+
+    /// The clip of the clipped squared residual, in noise standard deviations (the inlier band).
+    static let clipNoiseMultiple: Float = 3
+
     /// Searches the scene's cone from its seed (point 0) and checks its half angle and axis against the
     /// truth; the cone found, or nil (with the failure recorded) when another type or nothing came back.
     static func findCone(in scene: SyntheticCrowdedScene) throws -> ConeSurface? {
