@@ -110,4 +110,12 @@ struct MergeContradictionTraceTests {
             print("faces seed \(seed) scan \(k) z: \(zs.filter { $0.value > 40 }.sorted { $0.key < $1.key }.map { "\(Float($0.key) / 50):\($0.value)" })")
         }
     }
+
+    /// The sweep's lines for a few held-out adjacent pairs: two whose truth the first face figure
+    /// refused (14, 16) and two slid copies it refused (12, 15).
+    @Test(arguments: [UInt64(12), 14, 15, 16])
+    func facesOnHeldOutPairs(seed: UInt64) throws {
+        _ = try MergeStructureSweepTests.sweep(
+            try MergeFixtures.adjacentRooms(seed: seed), name: "faces adjacent \(seed)", sameHome: true)
+    }
 }

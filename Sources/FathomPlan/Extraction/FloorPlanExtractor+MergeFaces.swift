@@ -39,8 +39,8 @@ extension FloorPlanExtractor {
     /// The upright points of `cloud` (a scan's registration cloud, its own frame) within
     /// `mergeObstacleBand` of the floor of `view` (the same scan's sight view), each with the side it
     /// was seen from: the side of its plane where the scan saw floor `sharedViewInnerRing` to
-    /// `sharedViewOuterRing` cells away (beyond the wall's own cell and its neighbour). A point with
-    /// floor seen on both sides, or on neither, is left out: it says no side.
+    /// `sharedViewOuterRing` cells away with no wall between (`seesFloor`). A point with floor seen
+    /// on both sides, or on neither, is left out: it says no side.
     func seenFaces(of cloud: RegistrationCloud, view: MergeSightView) -> SeenFaces {
         let cell = view.cell
         var points: [SIMD3<Float>] = []
@@ -52,12 +52,8 @@ extension FloorPlanExtractor {
             let length = (h.x * h.x + h.y * h.y).squareRoot()
             guard length > 0 else { continue }
             let u = h / length
-            var plus = false, minus = false
-            for k in Self.sharedViewInnerRing...Self.sharedViewOuterRing {
-                let d = u * (Float(k) * cell)
-                if view.floor.contains(view.key(SIMD3(p.x + d.x, p.y, p.z + d.y))) { plus = true }
-                if view.floor.contains(view.key(SIMD3(p.x - d.x, p.y, p.z - d.y))) { minus = true }
-            }
+            let plus = Self.seesFloor(from: p, along: u, in: view)
+            let minus = Self.seesFloor(from: p, along: -u, in: view)
             guard plus != minus else { continue }
             grid[view.key(p), default: []].append(points.count)
             points.append(p)
@@ -65,6 +61,32 @@ extension FloorPlanExtractor {
         }
         return SeenFaces(cell: cell, points: points, sides: sides, grid: grid)
     }
+
+    /// Whether `view`'s floor lies `sharedViewInnerRing` to `sharedViewOuterRing` cells from `p` along
+    /// the unit plan direction `u` (x, z) with no wall between: probed every half cell, a wall cell
+    /// farther than `faceNoise` from `p` (beyond the point's own face and its depth noise) stops the
+    /// probe, so the floor on the far side of a partition (its other face a wall's thickness away) is
+    /// not taken for the side a face was seen from.
+    static func seesFloor(from p: SIMD3<Float>, along u: SIMD2<Float>, in view: MergeSightView) -> Bool {
+        let own = view.key(p)
+        let step = view.cell / 2
+        let steps = Int(Float(sharedViewOuterRing) * view.cell / step)
+        for s in 1...steps {
+            let d = Float(s) * step
+            let k = view.key(SIMD3(p.x + u.x * d, p.y, p.z + u.y * d))
+            guard k != own else { continue }
+            if view.walls.contains(k) {
+                if d > faceNoise { return false }
+                continue
+            }
+            if d >= Float(sharedViewInnerRing) * view.cell && view.floor.contains(k) { return true }
+        }
+        return false
+    }
+
+    /// Distance from a wall point within which wall cells are taken for its own face (its voxel and
+    /// depth noise), metres: the merge's voxel.
+    static let faceNoise: Float = mergeVoxelSize
 
     /// The source's seen wall points placed on the target's by `targetFromSource`: each matched to
     /// the nearest target wall point within `matchDistance` metres (the registrar's inlier distance),

@@ -7,9 +7,12 @@ extension FloorPlanExtractor {
     /// through walls; a camera near its own wall is not counted).
     static let maximumCamerasInWalls = 0
     /// Whether `extract(packages:)` tries the structure search (`judgedPlacement`) when the descriptor
-    /// search gives no placement it can trust. Off: on the ten adjacent-room pairs the judgement
-    /// places six right (within 1.6 cm, 0.10°) but seeds 1, 6 and 7 13.6–18.5 cm off along the shared
-    /// wall (`MergeStructureSweepTests`, `FATHOM_MERGE_SWEEP=1`), and a wrong merge is worse than none.
+    /// search gives no placement it can trust. Off: the slid copies that session 13 placed (one
+    /// room's partition face laid on the other's, back to back, a wall's thickness off) are now
+    /// refused by `faceRefusal`, but in session 14's sweep (`MergeStructureSweepTests`,
+    /// `FATHOM_MERGE_SWEEP=1`) the face figure as first measured refused the true placements too
+    /// (9–37 % back to back at the truth of held-out seeds 14, 16, 17, 19, 20), so nothing would be
+    /// placed; see docs/floorplans.md, "Session 14".
     static let mergeUsesStructureSearch = false
 
     /// The structure search's placements of `source` on `target` (points in their own frames; the
