@@ -52,7 +52,16 @@ extension PointCloudRegistrar {
     /// by what both scans saw). Empty when the clouds give no hypothesis.
     /// - Precondition: both clouds were prepared with this registrar's configuration, whose mode is
     ///   `.gravityAligned`, and both hold at least `minimumPointCount` points.
-    public func structureAnswers(source: RegistrationCloud, target: RegistrationCloud) -> [StructureAnswer] {
+    ///
+    /// With `obstacleBand` (heights in the target's frame, metres: the band where a walk meets walls
+    /// and furniture, above the floor), the contradiction rate counts only upright points within the
+    /// band, and only on cells where the other cloud saw level surface *below* the band (its floor):
+    /// a floor seen under a door's lintel or beside a wall top does not contradict the lintel or the
+    /// other side's wall top (a ray to the floor passes beneath them), and a box top is not open floor.
+    /// Without it, every upright point counts against every level surface (floors, ceilings, tops).
+    public func structureAnswers(
+        source: RegistrationCloud, target: RegistrationCloud, obstacleBand: ClosedRange<Float>? = nil
+    ) -> [StructureAnswer] {
         precondition(configuration.mode == .gravityAligned, "the structure search needs gravity-aligned clouds")
         let hypotheses = structureHypotheses(source: source, target: target)
         guard !hypotheses.isEmpty else { return [] }
@@ -60,9 +69,17 @@ extension PointCloudRegistrar {
         // its inliers discounted by its free-space contradictions: upright points of either cloud
         // standing where the other saw open floor (a half-turned room lays its walls on the other's but
         // its furniture and partitions across the other's floor).
-        let targetFootprint = target.footprint(), sourceFootprint = source.footprint()
-        let sourceUpright = source.verticalSurfaceIndices.map { source.positions[$0] }
-        let targetUpright = target.verticalSurfaceIndices.map { target.positions[$0] }
+        var sourceUpright = source.verticalSurfaceIndices.map { source.positions[$0] }
+        var targetUpright = target.verticalSurfaceIndices.map { target.positions[$0] }
+        let targetFootprint: WallFootprint
+        if let band = obstacleBand {
+            targetUpright = targetUpright.filter { band.contains($0.y) }
+            targetFootprint = target.footprint(floorBelow: band.lowerBound)
+        } else {
+            targetFootprint = target.footprint()
+        }
+        let sourceFootprint = obstacleBand == nil ? source.footprint() : nil
+        let allSourceUpright = sourceUpright
         let limit = configuration.maximumContradictionRate
         var answers: [StructureAnswer] = []
         var starts: [RigidTransform] = []
@@ -70,9 +87,18 @@ extension PointCloudRegistrar {
             starts.append(h)
             let (t, iterations) = refine(h, source: source, target: target)
             let q = evaluate(t, source: source, target: target)
+            let backFootprint: WallFootprint
+            if let band = obstacleBand {
+                // The band in the source's frame follows the answer's lift.
+                let lift = t.translation.y
+                sourceUpright = allSourceUpright.filter { band.contains($0.y + lift) }
+                backFootprint = source.footprint(floorBelow: band.lowerBound - lift)
+            } else {
+                backFootprint = sourceFootprint!
+            }
             let rate = max(
                 targetFootprint.openFraction(of: sourceUpright, movedBy: t),
-                sourceFootprint.openFraction(of: targetUpright, movedBy: t.inverse))
+                backFootprint.openFraction(of: targetUpright, movedBy: t.inverse))
             answers.append(
                 StructureAnswer(
                     targetFromSource: t, inlierCount: q.inliers, coveredCount: q.covered, inlierRMSE: q.rmse, constraint: q.constraint,

@@ -110,10 +110,12 @@ extension RegistrationCloud {
         return (low, counts)
     }
 
-    /// This cloud's footprint (`WallFootprint`) on cells of the voxel size.
-    func footprint() -> WallFootprint {
-        WallFootprint(
-            walls: verticalSurfaceIndices.map { positions[$0] }, floors: horizontalSurfaceIndices.map { positions[$0] },
-            cell: configuration.voxelSize)
+    /// This cloud's footprint (`WallFootprint`) on cells of the voxel size; with `floorBelow` (metres,
+    /// this cloud's frame) only level points below that height (the floor) mark cells open.
+    func footprint(floorBelow: Float? = nil) -> WallFootprint {
+        let level = horizontalSurfaceIndices.map { positions[$0] }
+        return WallFootprint(
+            walls: verticalSurfaceIndices.map { positions[$0] },
+            floors: floorBelow.map { top in level.filter { $0.y < top } } ?? level, cell: configuration.voxelSize)
     }
 }

@@ -1,5 +1,6 @@
 import FathomCore
 @testable import FathomPlan
+import FathomRegistration
 import FathomSimulator
 import FathomTestSupport
 import Foundation
@@ -119,5 +120,41 @@ import Testing
         let backToBack = extractor.sharedViewFigures(target: target, source: wall + floor(0.02...1.5), floorY: 0)
         #expect(backToBack.matched == sameSide.matched && backToBack.coViewed == 0)
         #expect(extractor.sharedViewConflict(target: target, source: wall + floor(0.02...1.5), floorY: 0) != nil)
+    }
+
+    /// Hand-made: a wall along x = 0 (0–2.4 m up, 2 m long) with floor on one side, in two clouds at
+    /// the same place. Seen from the same side by both, its matched points are same-side and the
+    /// placement stands; seen from its two faces (each cloud's floor on its own side: the slide of one
+    /// room's partition face onto the other's, back to back), every matched point is back to back and
+    /// the placement is refused.
+    @Test func wallFacesSeenFromOppositeSidesAreRefused() {
+        let wall = stride(from: Float(0), through: 2, by: 0.05).flatMap { z in
+            stride(from: Float(0.05), through: 2.4, by: 0.05).map { y in SIMD3<Float>(0, y, z) }
+        }
+        func floor(_ xs: ClosedRange<Float>) -> [SIMD3<Float>] {
+            stride(from: xs.lowerBound, through: xs.upperBound, by: 0.05).flatMap { x in
+                stride(from: Float(0), through: 2, by: 0.05).map { z in SIMD3<Float>(x, 0, z) }
+            }
+        }
+        let extractor = FloorPlanExtractor()
+        let registrar = PointCloudRegistrar(configuration: FloorPlanExtractor.mergeRegistration)
+        func faces(_ points: [SIMD3<Float>]) -> FloorPlanExtractor.SeenFaces {
+            let view = MergeSightView(
+                points: points, cameras: [], floorY: 0, cell: FloorPlanExtractor.mergeCheckCell,
+                obstacleBand: FloorPlanExtractor.mergeObstacleBand, floorTolerance: FloorPlanExtractor.floorPointTolerance,
+                reach: 4, cameraLimit: 1, endMargin: FloorPlanExtractor.sightLineEndMargin)
+            return extractor.seenFaces(of: registrar.prepare(PointCloud(unchecked: points)), view: view)
+        }
+        let target = faces(wall + floor(-1.5 ... -0.05))
+        #expect(!target.points.isEmpty && target.sides.allSatisfy { $0.x < -0.9 }, "the target saw the wall from -x")
+        let distance = FloorPlanExtractor.mergeRegistration.inlierDistance
+        let same = FloorPlanExtractor.faceFigures(
+            source: faces(wall + floor(-1 ... -0.05)), target: target, targetFromSource: .identity, matchDistance: distance)
+        #expect(same.sameSide > 0 && same.backToBack == 0, "\(same)")
+        #expect(extractor.faceRefusal(same) == nil)
+        let opposite = FloorPlanExtractor.faceFigures(
+            source: faces(wall + floor(0.05...1.5)), target: target, targetFromSource: .identity, matchDistance: distance)
+        #expect(opposite.backToBack > 0 && opposite.sameSide == 0, "\(opposite)")
+        #expect(extractor.faceRefusal(opposite) != nil)
     }
 }

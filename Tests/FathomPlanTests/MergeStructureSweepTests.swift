@@ -44,10 +44,11 @@ struct MergeStructureSweepTests {
             let v = c.visibility
             print(
                 String(
-                    format: "sweep %@ #%d: off %.3f m %.2f°, inliers %d, rms %.1f mm, rate %.3f, support %.0f; sight %d/%d %d/%d, cameras in walls %d/%d, on shared floor %d/%d; %@",
+                    format: "sweep %@ #%d: off %.3f m %.2f°, inliers %d, rms %.1f mm, rate %.3f, support %.0f; sight %d/%d %d/%d, cameras in walls %d/%d, on shared floor %d/%d, in seen space %d/%d, faces same %d back %d; %@",
                     name, k, d, a, c.answer.inlierCount, c.answer.inlierRMSE * 1000, c.answer.contradictionRate,
                     c.answer.support, v.sourceBlocking, v.sourceShared, v.targetBlocking, v.targetShared,
-                    v.sourceCamerasInWalls, v.targetCamerasInWalls, v.sourceCamerasOnSharedFloor, v.targetCamerasOnSharedFloor, extractor.sightRefusal(c) ?? "accepted"))
+                    v.sourceCamerasInWalls, v.targetCamerasInWalls, v.sourceCamerasOnSharedFloor, v.targetCamerasOnSharedFloor,
+                    v.sourceCamerasInSeenSpace, v.targetCamerasInSeenSpace, c.faces.sameSide, c.faces.backToBack, extractor.sightRefusal(c) ?? "accepted"))
         }
         let verdict = extractor.judgedPlacement(candidates, registration: registration)
         guard let chosen = verdict.candidate else {
@@ -71,6 +72,21 @@ struct MergeStructureSweepTests {
     @Test(arguments: Array(UInt64(1)...5))
     func differentHomesAreNeverPlaced(seed: UInt64) throws {
         let r = try Self.sweep(try MergeFixtures.differentHomes(seed: seed), name: "different \(seed)", sameHome: false)
+        #expect(!r.placed, "seed \(seed)")
+    }
+
+    /// Held out (seeds 11–20, not looked at while the judgement's rules were made): adjacent rooms are
+    /// placed right or not at all.
+    @Test(arguments: Array(UInt64(11)...20))
+    func heldOutAdjacentRoomsArePlacedRightOrNotAtAll(seed: UInt64) throws {
+        let r = try Self.sweep(try MergeFixtures.adjacentRooms(seed: seed), name: "held-out adjacent \(seed)", sameHome: true)
+        #expect(!r.placed || r.right, "seed \(seed)")
+    }
+
+    /// Held out (seeds 11–20): different homes are never placed.
+    @Test(arguments: Array(UInt64(11)...20))
+    func heldOutDifferentHomesAreNeverPlaced(seed: UInt64) throws {
+        let r = try Self.sweep(try MergeFixtures.differentHomes(seed: seed), name: "held-out different \(seed)", sameHome: false)
         #expect(!r.placed, "seed \(seed)")
     }
 }

@@ -21,6 +21,12 @@ extension FloorPlanExtractor {
         /// Source cameras standing on floor the target saw (not on its walls), and target cameras on
         /// floor the source saw: how much of each walk went through the space both saw.
         var sourceCamerasOnSharedFloor = 0, targetCamerasOnSharedFloor = 0
+        /// Source cameras standing in space the target saw (on its floor or on cells its cameras saw
+        /// through at wall height, not on its walls), and target cameras in space the source saw. A
+        /// walk looks ahead and round, seldom at the floor under its own feet, so the floor under a
+        /// camera may go unseen by both scans of one room; the space a camera stands in is seen
+        /// through by the other scan's sight lines wherever that scan looked across it.
+        var sourceCamerasInSeenSpace = 0, targetCamerasInSeenSpace = 0
 
         /// The larger of the two directions' fractions of shared wall points standing where the other
         /// scan's cameras saw through (0 when none is shared).
@@ -64,11 +70,13 @@ extension FloorPlanExtractor {
             let kt = targetView.key(targetFromSource.apply(to: eye))
             if targetView.walls.contains(kt) && !sourceView.isNearWall(sourceView.key(eye)) { f.sourceCamerasInWalls += 1 }
             if targetView.floor.contains(kt) && !targetView.walls.contains(kt) { f.sourceCamerasOnSharedFloor += 1 }
+            if targetView.isSeenSpace(kt) { f.sourceCamerasInSeenSpace += 1 }
         }
         for eye in targetView.cameras {
             let ks = sourceView.key(sourceFromTarget.apply(to: eye))
             if sourceView.walls.contains(ks) && !targetView.isNearWall(targetView.key(eye)) { f.targetCamerasInWalls += 1 }
             if sourceView.floor.contains(ks) && !sourceView.walls.contains(ks) { f.targetCamerasOnSharedFloor += 1 }
+            if sourceView.isSeenSpace(ks) { f.targetCamerasInSeenSpace += 1 }
         }
         return f
     }

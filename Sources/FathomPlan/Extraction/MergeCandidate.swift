@@ -11,4 +11,6 @@ struct MergeCandidate: Sendable {
     var freeSpaceRefusal: String?
     /// What each scan's cameras saw through against the other's walls and cameras.
     var visibility: FloorPlanExtractor.VisibilityFigures
+    /// How the matched wall points were seen by the two scans: from the same side, or back to back.
+    var faces: FloorPlanExtractor.FaceFigures
 }

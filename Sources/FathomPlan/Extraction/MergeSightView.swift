@@ -84,6 +84,13 @@ struct MergeSightView: Sendable {
         SIMD2(Int32((p.x / cell).rounded(.down)), Int32((p.z / cell).rounded(.down)))
     }
 
+    /// Whether cell `k` is space this scan saw: floor seen there or a sight line across it, and no
+    /// wall or furniture in it.
+    @inline(__always)
+    func isSeenSpace(_ k: SIMD2<Int32>) -> Bool {
+        !walls.contains(k) && (floor.contains(k) || seenThrough.contains(k))
+    }
+
     /// Whether a wall cell lies within one cell of `k`.
     func isNearWall(_ k: SIMD2<Int32>) -> Bool {
         for dz in Int32(-1)...1 {
