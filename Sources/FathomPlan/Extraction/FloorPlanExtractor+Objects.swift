@@ -223,8 +223,15 @@ extension FloorPlanExtractor {
                 box = backFilled(
                     box, top: top, faces: faces, grid: grid, floorSeen: floorSeen, origin: lo, width: w, depth: d,
                     cell: cell)
+                // A tall piece against a wall has its back at the wall and its front at its front face,
+                // in the wall's axes (`backAtWall`).
+                if top >= Double(Self.tallObjectHeight) {
+                    box = backAtWall(
+                        box, cells: cells, cluster: Int32(index), label: label, grid: grid, faces: faces, origin: lo,
+                        width: w, depth: d, cell: cell, heightRange: Self.objectFloorClearance...ceilingLimit)
+                }
                 // A side ending in the blind strip before a wall stands at the wall (`wallStripClosed`).
-                box = Self.wallStripClosed(box, faces: faces)
+                box = Self.wallStripClosed(box, faces: faces, grid: grid, top: top)
                 guard min(box.size.x, box.size.y) >= Self.minimumObjectExtent / 2,
                     max(box.size.x, box.size.y) >= Self.minimumObjectExtent
                 else { return nil }
