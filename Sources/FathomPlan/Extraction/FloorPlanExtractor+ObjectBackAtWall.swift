@@ -9,7 +9,7 @@ extension FloorPlanExtractor {
     static let backAtWallTurn = 15.0 * Double.pi / 180
 
     /// The box of a tall piece standing against a wall, rebuilt in that wall's axes: its back at the
-    /// wall face, its front at its front face, its ends where its cells end (trimmed to the edges its
+    /// wall, its front at its front face, its ends where its cells end (trimmed to the edges its
     /// points show, `surfaceEdges`). Furniture stands with its back at the wall; the back is hidden,
     /// so the cells that happen to be occupied (a side wall's strip beside the piece, the fringe of
     /// its ends) do not say where it is: the wall line the plan found does.
@@ -19,7 +19,12 @@ extension FloorPlanExtractor {
     /// overlaps the cells' extent along it, and which the piece reaches: its nearest cell lies within
     /// the strip and a cell of it (nothing can be seen nearer the face). Of those, the wall whose
     /// profile across it (below) peaks highest is the one behind: the seen front face is parallel to
-    /// it (a wall beside the piece's end sees its front spread over the profile's length).
+    /// it (a wall beside the piece's end sees its front spread over the profile's length). A wall runs
+    /// on to the ceiling: where it was seen above the piece's top (`wallSeenAbove`) and the face was
+    /// found along less than half the piece (`objectEdgeLevel`), the back goes to where the wall was
+    /// seen (the face's line, extended behind a piece that hid the wall, need not run exactly
+    /// there), and a face is not the one behind when the wall seen above the piece lies
+    /// farther than the blind strip in front of it (a wall the plan did not find stands between).
     /// The piece's faces must agree with the wall: its points' profile across the wall (1 cm bins,
     /// `objectEdgeBin`) must peak at least as high as across the box's own axis (a face parallel to
     /// the wall falls into few bins of the wall's profile; a piece really standing at an angle keeps
@@ -32,12 +37,19 @@ extension FloorPlanExtractor {
     /// makes no piece.
     func backAtWall(
         _ box: PlanBox, cells: [Int], cluster: Int32, label: [Int32], grid: PlanPointGrid, faces: [WallFace],
-        origin: SIMD2<Double>, width w: Int, depth d: Int, cell: Double, heightRange: ClosedRange<Float>
+        origin: SIMD2<Double>, width w: Int, depth d: Int, cell: Double, heightRange: ClosedRange<Float>, top: Double,
+        wallTop: Float
     ) -> PlanBox {
         guard !cells.isEmpty else { return box }
         func centre(_ k: Int) -> SIMD2<Double> { origin + SIMD2(Double(k % w) + 0.5, Double(k / w) + 0.5) * cell }
         let reach = Self.objectWallStrip + cell
-        var candidates: [WallFace] = []
+        var candidates: [(face: WallFace, back: Double)] = []
+        /// The farthest cell centre from a face, metres.
+        func farthest(_ face: WallFace) -> Double {
+            var out = 0.0
+            for k in cells { out = max(out, face.line.signedDistance(to: centre(k)) * face.side) }
+            return out
+        }
         for face in faces where !face.isFurnitureFront {
             let dir = face.line.direction
             let turn = max(abs((dir * box.u).sum()), abs((dir * box.v).sum()))
@@ -55,7 +67,21 @@ extension FloorPlanExtractor {
             }
             guard near > 0, near <= reach else { continue }
             guard face.t1 >= t0 - Self.objectWallStrip, face.t0 <= t1 + Self.objectWallStrip else { continue }
-            candidates.append(face)
+            // The wall seen above the piece's top is the wall behind it: where it was seen (its
+            // median distance from the face), unless that lies farther in front of the face than the
+            // blind strip (then the face is some other wall, farther back).
+            var back = 0.0
+            if let seen = wallSeenAbove(
+                face, from: t0 + Self.objectWallStrip, to: t1 - Self.objectWallStrip, top: top, wallTop: wallTop,
+                depth: max(near, farthest(face)) + cell, grid: grid)
+            {
+                guard seen <= Self.objectWallStrip else { continue }
+                // Where the face was found along most of the piece, its line is the wall's measure;
+                // where it is only extended behind the piece, the wall seen above it is.
+                let covered = min(face.t1, t1) - max(face.t0, t0)
+                if covered < Self.objectEdgeLevel * (t1 - t0) { back = seen }
+            }
+            candidates.append((face, back))
         }
         guard !candidates.isEmpty else { return box }
         let member = Set(cells)
@@ -82,19 +108,18 @@ extension FloorPlanExtractor {
             return out
         }
         // The wall behind is the one whose profile peaks highest: the seen front face is parallel to it.
-        var best: (face: WallFace, across: [Int], peak: Int)? = nil
-        for face in candidates {
+        var best: (face: WallFace, back: Double, across: [Int], peak: Int)? = nil
+        for (face, back) in candidates {
             let inward = face.line.normal * face.side
-            var farthest = 0.0
-            for k in cells { farthest = max(farthest, face.line.signedDistance(to: centre(k)) * face.side) }
-            let bins = Int(((farthest + cell) / Self.objectEdgeBin).rounded(.up)) + 1
+            let bins = Int(((farthest(face) + cell) / Self.objectEdgeBin).rounded(.up)) + 1
             // The face's line at distance 0 along `inward`: offset of the line's origin.
             let across = profile(along: inward, from: (face.line.origin * inward).sum(), bins: bins)
             let peak = across.max() ?? 0
-            if peak > (best?.peak ?? 0) { best = (face, across, peak) }
+            if peak > (best?.peak ?? 0) { best = (face, back, across, peak) }
         }
         guard let best, best.peak >= Self.objectEdgeMinimumPeak else { return box }
         let face = best.face
+        let back = best.back
         let across = best.across
         let peak = best.peak
         let bins = across.count
@@ -119,7 +144,7 @@ extension FloorPlanExtractor {
         let inner = Double(across[first])
         let outer = first + 1 < bins ? Double(across[first + 1]) : 0
         let front = (Double(first) + 0.5 + min(1, (inner - threshold) / max(inner - outer, 1))) * Self.objectEdgeBin
-        guard front >= Self.minimumObjectExtent / 2 else { return box }
+        guard front - back >= Self.minimumObjectExtent / 2 else { return box }
         // The piece's cells: those not in front of its front.
         var t0 = Double.infinity
         var t1 = -Double.infinity
@@ -133,8 +158,8 @@ extension FloorPlanExtractor {
         t1 += cell / 2
         func rebuilt(_ t0: Double, _ t1: Double) -> PlanBox {
             PlanBox(
-                centre: face.line.point(at: (t0 + t1) / 2) + inward * (front / 2), u: along,
-                size: SIMD2(t1 - t0, front))
+                centre: face.line.point(at: (t0 + t1) / 2) + inward * ((back + front) / 2), u: along,
+                size: SIMD2(t1 - t0, front - back))
         }
         // The ends at the edges their points show; the back and the front stay.
         let trimmed = surfaceEdges(
@@ -142,5 +167,43 @@ extension FloorPlanExtractor {
             cell: cell, heightRange: heightRange)
         let mid = face.line.coordinate(of: trimmed.centre)
         return rebuilt(mid - trimmed.size.x / 2, mid + trimmed.size.x / 2)
+    }
+
+    /// The median distance in front of `face` (metres, negative behind it) of the points seen above a
+    /// piece's `top` (by more than `objectSameTopTolerance`, below `wallTop`, metres above the floor)
+    /// along the face's stretch `t0…t1` and at most `depth` metres in front of it (from the blind
+    /// strip behind it): the wall behind the piece, seen over it. Nil when fewer than
+    /// `objectEdgeMinimumPeak` points were seen there or the stretch is empty.
+    func wallSeenAbove(
+        _ face: WallFace, from t0: Double, to t1: Double, top: Double, wallTop: Float, depth: Double, grid: PlanPointGrid
+    ) -> Double? {
+        guard t1 > t0 else { return nil }
+        let low = Float(top + Self.objectSameTopTolerance)
+        guard wallTop > low else { return nil }
+        let inward = face.line.normal * face.side
+        let corners = [
+            face.line.point(at: t0) - inward * Self.objectWallStrip, face.line.point(at: t1) - inward * Self.objectWallStrip,
+            face.line.point(at: t0) + inward * depth, face.line.point(at: t1) + inward * depth,
+        ]
+        var lo = corners[0]
+        var hi = corners[0]
+        for c in corners {
+            lo = pointwiseMin(lo, c)
+            hi = pointwiseMax(hi, c)
+        }
+        var distances: [Double] = []
+        grid.forEachPoint(from: lo, to: hi) { i in
+            let h = grid.heights[i]
+            guard h > low, h < wallTop else { return }
+            let p = grid.positions[i]
+            let t = face.line.coordinate(of: p)
+            guard t >= t0, t <= t1 else { return }
+            let s = face.line.signedDistance(to: p) * face.side
+            guard s >= -Self.objectWallStrip, s <= depth else { return }
+            distances.append(s)
+        }
+        guard distances.count >= Self.objectEdgeMinimumPeak else { return nil }
+        distances.sort()
+        return distances[distances.count / 2]
     }
 }
