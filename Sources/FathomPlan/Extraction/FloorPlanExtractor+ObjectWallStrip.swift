@@ -87,9 +87,10 @@ extension FloorPlanExtractor {
     /// wall leaves as many points in the strip as inside, one that ends at the side at most half as
     /// many there (`objectEdgeLevel`, the edge rule of `surfaceEdges`). Points within
     /// `objectWallClearance` of a wall face running along those sides (the wall behind the piece)
-    /// are the wall's and not counted. The piece goes on when any of them does, or when none holds
-    /// enough points inside (`objectEdgeMinimumPeak`) to tell, or the strip is narrower than a
-    /// centimetre (`objectEdgeBin`).
+    /// are the wall's and not counted. The one of them with the most points inside tells (the
+    /// front seen from the room; a top hardly seen from below leaves a few scattered points); the
+    /// piece goes on when it holds too few points inside (`objectEdgeMinimumPeak`) to tell, or the
+    /// strip is narrower than a centimetre (`objectEdgeBin`).
     static func continuesIntoStrip(
         _ box: PlanBox, axis: Int, sign: Double, gap: Double, wallBand: Double, top: Double, faces: [WallFace],
         grid: PlanPointGrid
@@ -139,11 +140,9 @@ extension FloorPlanExtractor {
                 if inStrip == 1 { strip[2] += 1 } else { inside[2] += 1 }
             }
         }
-        var told = false
-        for row in 0..<3 where inside[row] >= objectEdgeMinimumPeak {
-            told = true
-            if Double(strip[row]) > objectEdgeLevel * Double(inside[row]) { return true }
-        }
-        return !told
+        // The best-seen of them tells (a top hardly seen from below, a few points, does not).
+        guard let row = inside.indices.max(by: { inside[$0] < inside[$1] }), inside[row] >= objectEdgeMinimumPeak
+        else { return true }
+        return Double(strip[row]) > objectEdgeLevel * Double(inside[row])
     }
 }
