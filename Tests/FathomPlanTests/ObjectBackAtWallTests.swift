@@ -66,15 +66,15 @@ import Testing
 
     /// A wardrobe 1.2 × 0.6 m, 2.0 m high, against the back wall (x 1.0…2.2, z 2.98…3.58), seen only
     /// from the front and its left end, with the strip of a side wall seen beside its right end and
-    /// running on 40 cm in front of it (up to 1.9 m, below the wardrobe's top). The strip's cells join
-    /// the wardrobe's cluster, so the cells' box reaches 40 cm past the front; the wall's axes, the
+    /// running on 20 cm in front of it (up to 1.9 m, below the wardrobe's top). The strip's cells join
+    /// the wardrobe's cluster, so the cells' box reaches 20 cm past the front; the wall's axes, the
     /// back at the wall and the front at the front face give the wardrobe: square with the wall, its
     /// back at the wall (the truth 2 cm before it), its front within the profile's 1 cm bin of the face,
     /// its depth within both, its left end where it was seen.
     @Test func aWardrobeSeenFromTheFrontHasItsBackAtTheWall() {
         let (x0, x1, z0, z1, top) = (1.0, 2.2, 2.98, 3.58, 2.0)
         let points = Self.wardrobe(
-            x0: x0, x1: x1, z0: z0, z1: z1, top: top, stripLength: 1.0, stripTop: 1.9)
+            x0: x0, x1: x1, z0: z0, z1: z1, top: top, stripLength: 0.82, stripTop: 1.9)
         let objects = FloorPlanExtractor.objectsInHandMadeRoom(
             positions: points.positions, heights: points.heights, ceilingSeen: false)
         let tall = objects.filter { $0.top >= Double(FloorPlanExtractor.tallObjectHeight) }
