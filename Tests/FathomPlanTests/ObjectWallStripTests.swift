@@ -83,6 +83,23 @@ import Testing
         #expect(abs(xs.max()! - x1) <= Self.openSideTolerance, "\(xs)")
     }
 
+    /// A refrigerator 0.7 × 0.7 m, 1.8 m high, standing 7 cm from the left wall (x 0.07…0.77, its back
+    /// 2 cm from the back wall), seen on its front and its right end; the 7 cm slot beside its left end
+    /// is not seen. Its left end lies in the blind strip, but its front is seen to end there, not to
+    /// go on to the wall (`continuesIntoStrip`): the end keeps its gap (before: taken to the wall,
+    /// 7 cm too long).
+    @Test func aPieceSeenToEndBeforeTheWallKeepsItsGap() {
+        let (x0, x1, z0, z1, top) = (0.07, 0.77, 2.88, 3.58, 1.8)
+        let points = Self.piece(x0: x0, x1: x1, z0: z0, z1: z1, top: top, seenEnds: [x1])
+        let objects = FloorPlanExtractor.objectsInHandMadeRoom(
+            positions: points.positions, heights: points.heights, ceilingSeen: false)
+        #expect(objects.count == 1, "\(objects)")
+        guard let fridge = objects.first else { return }
+        let xs = fridge.corners.map(\.x)
+        #expect(abs(xs.min()! - x0) <= Self.openSideTolerance, "\(xs)")
+        #expect(abs(xs.max()! - x1) <= Self.openSideTolerance, "\(xs)")
+    }
+
     /// `wallStripClosed` on hand-made boxes in the room: a counter's box ending 6.5 cm from the left
     /// wall (inside the strip) and 6 cm in front of the back wall goes to both walls (x from 0, z to
     /// 3.6), its front and right end kept; a box whose sides all lie farther than the strip from

@@ -224,11 +224,24 @@ extension FloorPlanExtractor {
                     box, top: top, faces: faces, grid: grid, floorSeen: floorSeen, origin: lo, width: w, depth: d,
                     cell: cell)
                 // A side ending in the blind strip before a wall stands at the wall (`wallStripClosed`).
-                box = Self.wallStripClosed(box, faces: faces)
-                guard min(box.size.x, box.size.y) >= Self.minimumObjectExtent / 2,
-                    max(box.size.x, box.size.y) >= Self.minimumObjectExtent
-                else { return nil }
-                return (box, before)
+                func isPiece(_ box: PlanBox) -> Bool {
+                    min(box.size.x, box.size.y) >= Self.minimumObjectExtent / 2
+                        && max(box.size.x, box.size.y) >= Self.minimumObjectExtent
+                }
+                let closed = Self.wallStripClosed(box, faces: faces, grid: grid, top: top)
+                guard isPiece(closed) else { return nil }
+                // A tall piece against a wall has its back at the wall and its front at its front face,
+                // in the wall's axes (`backAtWall`); it does not make a piece of what was none.
+                if top >= Double(Self.tallObjectHeight) {
+                    let rebuilt = Self.wallStripClosed(
+                        backAtWall(
+                            box, cells: cells, cluster: Int32(index), label: label, grid: grid, faces: faces, origin: lo,
+                            width: w, depth: d, cell: cell, heightRange: Self.objectFloorClearance...ceilingLimit,
+                            top: top, wallTop: Float(ceilingHeight) - Self.objectCeilingClearance),
+                        faces: faces, grid: grid, top: top)
+                    if isPiece(rebuilt) { return (rebuilt, before) }
+                }
+                return (closed, before)
             }
             // A tall piece is the cells up to its top: a column going on above it is a wall seen
             // beside or behind it (`cellsUpToTop`), whose strip would turn and widen the box. The
