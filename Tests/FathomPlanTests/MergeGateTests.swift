@@ -99,18 +99,26 @@ import Testing
         }
     }
 
+    /// Points of a wall along x = 0, z 0…2 m every `step` metres, 0.05…2.4 m up every 5 cm.
+    static func wallAlongZ(step: Float) -> [SIMD3<Float>] {
+        stride(from: Float(0), through: 2, by: step).flatMap { z in
+            stride(from: Float(0.05), through: 2.4, by: 0.05).map { y in SIMD3<Float>(0, y, z) }
+        }
+    }
+
+    /// Floor points (y = 0) every 5 cm over `xs` × z 0…2 m.
+    static func floorStrip(_ xs: ClosedRange<Float>) -> [SIMD3<Float>] {
+        stride(from: xs.lowerBound, through: xs.upperBound, by: 0.05).flatMap { x in
+            stride(from: Float(0), through: 2, by: 0.05).map { z in SIMD3<Float>(x, 0, z) }
+        }
+    }
+
     /// Hand-made: a wall along x = 0 (0–2.4 m up, 2 m long) that both clouds hold. Floor seen by both on
     /// the same side (x < 0) is an overlap; floor seen by each on its own side (a wall seen from its two
     /// faces) is not.
     @Test func wallsSeenFromOppositeSidesAreNotAnOverlap() {
-        let wall = stride(from: Float(0), through: 2, by: 0.02).flatMap { z in
-            stride(from: Float(0.05), through: 2.4, by: 0.05).map { y in SIMD3<Float>(0, y, z) }
-        }
-        func floor(_ xs: ClosedRange<Float>) -> [SIMD3<Float>] {
-            stride(from: xs.lowerBound, through: xs.upperBound, by: 0.05).flatMap { x in
-                stride(from: Float(0), through: 2, by: 0.05).map { z in SIMD3<Float>(x, 0, z) }
-            }
-        }
+        let wall = Self.wallAlongZ(step: 0.02)
+        let floor = Self.floorStrip
         let extractor = FloorPlanExtractor()
         let target = wall + floor(-1.5 ... -0.02)
         let sameSide = extractor.sharedViewFigures(target: target, source: wall + floor(-1 ... -0.02), floorY: 0)
@@ -128,14 +136,8 @@ import Testing
     /// room's partition face onto the other's, back to back), every matched point is back to back and
     /// the placement is refused.
     @Test func wallFacesSeenFromOppositeSidesAreRefused() {
-        let wall = stride(from: Float(0), through: 2, by: 0.05).flatMap { z in
-            stride(from: Float(0.05), through: 2.4, by: 0.05).map { y in SIMD3<Float>(0, y, z) }
-        }
-        func floor(_ xs: ClosedRange<Float>) -> [SIMD3<Float>] {
-            stride(from: xs.lowerBound, through: xs.upperBound, by: 0.05).flatMap { x in
-                stride(from: Float(0), through: 2, by: 0.05).map { z in SIMD3<Float>(x, 0, z) }
-            }
-        }
+        let wall = Self.wallAlongZ(step: 0.05)
+        let floor = Self.floorStrip
         let extractor = FloorPlanExtractor()
         let registrar = PointCloudRegistrar(configuration: FloorPlanExtractor.mergeRegistration)
         func faces(_ points: [SIMD3<Float>]) -> FloorPlanExtractor.SeenFaces {

@@ -50,6 +50,14 @@ import Testing
         return (positions, heights)
     }
 
+    /// The objects found in the hand-made room holding `points`; expects exactly one and returns it.
+    static func onlyObject(_ points: (positions: [SIMD2<Double>], heights: [Float])) -> FloorPlanObject? {
+        let objects = FloorPlanExtractor.objectsInHandMadeRoom(
+            positions: points.positions, heights: points.heights, ceilingSeen: false)
+        #expect(objects.count == 1, "\(objects)")
+        return objects.first
+    }
+
     /// A bookcase in the back-left corner (x 0.02…0.92, z 3.28…3.58, 1.9 m high, 2 cm from both
     /// walls), seen on its front and its right end. Its left end lies in the blind strip beside the
     /// left wall: the box ends at the wall (before: where the strip begins, 4–6 cm short), its back
@@ -57,10 +65,7 @@ import Testing
     @Test func aPieceInACornerReachesTheWallBesideItsEnd() {
         let (x0, x1, z0, z1, top) = (0.02, 0.92, 3.28, 3.58, 1.9)
         let points = Self.piece(x0: x0, x1: x1, z0: z0, z1: z1, top: top, seenEnds: [x1])
-        let objects = FloorPlanExtractor.objectsInHandMadeRoom(
-            positions: points.positions, heights: points.heights, ceilingSeen: false)
-        #expect(objects.count == 1, "\(objects)")
-        guard let bookcase = objects.first else { return }
+        guard let bookcase = Self.onlyObject(points) else { return }
         let xs = bookcase.corners.map(\.x)
         let zs = bookcase.corners.map(\.y)
         #expect(abs(xs.min()! - x0) <= Self.sideTolerance, "\(xs)")
@@ -74,10 +79,7 @@ import Testing
     @Test func aPieceApartFromTheWallKeepsItsSeenEnd() {
         let (x0, x1, z0, z1, top) = (0.15, 1.05, 3.28, 3.58, 1.9)
         let points = Self.piece(x0: x0, x1: x1, z0: z0, z1: z1, top: top, seenEnds: [x0, x1])
-        let objects = FloorPlanExtractor.objectsInHandMadeRoom(
-            positions: points.positions, heights: points.heights, ceilingSeen: false)
-        #expect(objects.count == 1, "\(objects)")
-        guard let bookcase = objects.first else { return }
+        guard let bookcase = Self.onlyObject(points) else { return }
         let xs = bookcase.corners.map(\.x)
         #expect(abs(xs.min()! - x0) <= Self.openSideTolerance, "\(xs)")
         #expect(abs(xs.max()! - x1) <= Self.openSideTolerance, "\(xs)")
@@ -91,10 +93,7 @@ import Testing
     @Test func aPieceSeenToEndBeforeTheWallKeepsItsGap() {
         let (x0, x1, z0, z1, top) = (0.07, 0.77, 2.88, 3.58, 1.8)
         let points = Self.piece(x0: x0, x1: x1, z0: z0, z1: z1, top: top, seenEnds: [x1])
-        let objects = FloorPlanExtractor.objectsInHandMadeRoom(
-            positions: points.positions, heights: points.heights, ceilingSeen: false)
-        #expect(objects.count == 1, "\(objects)")
-        guard let fridge = objects.first else { return }
+        guard let fridge = Self.onlyObject(points) else { return }
         let xs = fridge.corners.map(\.x)
         #expect(abs(xs.min()! - x0) <= Self.openSideTolerance, "\(xs)")
         #expect(abs(xs.max()! - x1) <= Self.openSideTolerance, "\(xs)")

@@ -185,12 +185,7 @@ extension FloorPlanExtractor {
             face.line.point(at: t0) - inward * Self.objectWallStrip, face.line.point(at: t1) - inward * Self.objectWallStrip,
             face.line.point(at: t0) + inward * depth, face.line.point(at: t1) + inward * depth,
         ]
-        var lo = corners[0]
-        var hi = corners[0]
-        for c in corners {
-            lo = pointwiseMin(lo, c)
-            hi = pointwiseMax(hi, c)
-        }
+        let (lo, hi) = Self.axisBounds(of: corners)
         var distances: [Double] = []
         grid.forEachPoint(from: lo, to: hi) { i in
             let h = grid.heights[i]

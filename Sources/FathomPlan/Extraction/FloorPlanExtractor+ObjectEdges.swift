@@ -38,13 +38,7 @@ extension FloorPlanExtractor {
         // Profiles of the sides −u, +u, −v, +v (index 0…3), from the side inwards.
         var profile = [Int](repeating: 0, count: 4 * bins)
         let half = box.size / 2
-        let corners = box.corners
-        var lo = corners[0]
-        var hi = corners[0]
-        for c in corners {
-            lo = pointwiseMin(lo, c)
-            hi = pointwiseMax(hi, c)
-        }
+        let (lo, hi) = box.bounds
         let pad = SIMD2<Double>(repeating: cell)
         let u = box.u
         let v = box.v

@@ -108,13 +108,7 @@ extension FloorPlanExtractor {
         var strip = [0, 0, 0]
         let topLow = Float(top - objectSameTopTolerance)
         let topHigh = Float(top + objectSameTopTolerance)
-        let corners = box.corners
-        var lo = corners[0]
-        var hi = corners[0]
-        for c in corners {
-            lo = pointwiseMin(lo, c)
-            hi = pointwiseMax(hi, c)
-        }
+        let (lo, hi) = box.bounds
         let pad = SIMD2<Double>(repeating: gap + objectStripRowBand)
         grid.forEachPoint(from: lo - pad, to: hi + pad) { i in
             let h = grid.heights[i]

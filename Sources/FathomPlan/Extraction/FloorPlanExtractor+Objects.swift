@@ -372,6 +372,19 @@ extension FloorPlanExtractor {
             let b = v * (size.y / 2)
             return [centre - a - b, centre + a - b, centre + a + b, centre - a + b]
         }
+        /// The axis-aligned bounds of the corners (plan metres).
+        var bounds: (lo: SIMD2<Double>, hi: SIMD2<Double>) { FloorPlanExtractor.axisBounds(of: corners) }
+    }
+
+    /// The axis-aligned bounds (lowest and highest x and z, plan metres) of a non-empty list of points.
+    static func axisBounds(of points: [SIMD2<Double>]) -> (lo: SIMD2<Double>, hi: SIMD2<Double>) {
+        var lo = points[0]
+        var hi = points[0]
+        for p in points {
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        return (lo, hi)
     }
 
     /// Preferred (wall) directions win when their rectangle is at most this much larger than the
