@@ -7,15 +7,13 @@ extension FloorPlanExtractor {
     /// through walls; a camera near its own wall is not counted).
     static let maximumCamerasInWalls = 0
     /// Whether `extract(packages:)` tries the structure search (`judgedPlacement`) when the descriptor
-    /// search gives no placement it can trust. Off: the slid copies that session 13 placed (one
-    /// room's partition face laid on the other's, back to back, a wall's thickness off) are now
-    /// refused by `faceRefusal`, but in session 14's sweep (`MergeStructureSweepTests`,
-    /// `FATHOM_MERGE_SWEEP=1`) the face figure as first measured refused most true placements too
-    /// (9–38 % back to back; 2 of 10 dev pairs placed, none wrongly). Its probe now stops at walls
-    /// (`seesFloor`), which accepts the truths of held-out seeds 14 and 16 and still refuses the slid
-    /// copies of 12 and 15, but it has not been swept on every pair yet; see docs/floorplans.md,
-    /// "Session 14".
-    static let mergeUsesStructureSearch = false
+    /// search gives no placement it can trust. On since session 14: with the free-space test banded
+    /// to the obstacle heights and the back-to-back face rule (its probe stopping at walls,
+    /// `seesFloor`), the sweep (`MergeStructureSweepTests`, `FATHOM_MERGE_SWEEP=1`) placed 7 of the
+    /// 10 development pairs of adjacent rooms and 5 of the 10 held-out ones (seeds 11–20), each within
+    /// 2 cm and 0.3°, none wrongly; the others are refused with a message. The different-home pairs
+    /// (1–5 and 11–20) and the no-overlap pairs are never placed. See docs/floorplans.md, "Session 14".
+    static let mergeUsesStructureSearch = true
 
     /// The structure search's placements of `source` on `target` (points in their own frames; the
     /// registration clouds prepared by `registrar`, gravity-aligned, from the sparse clouds at
